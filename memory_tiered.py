@@ -1,0 +1,2031 @@
+#!/usr/bin/env python3
+"""memory_tiered: long-term memory for AI agents, in one file, standard library only.
+
+An agent forgets everything when a conversation ends. memory_tiered keeps what
+mattered in a SQLite database, in three tiers, the way a person remembers:
+
+    L1  one summary per conversation (session id, summary, key points, importance)
+    L2  a piece of structured knowledge distilled from several L1s
+        (category, knowledge, tags, source_ids that trace it back)
+    L3  a core insight distilled across L2s
+
+Every record has a strength (``decay_score``) that starts at 1.0, is multiplied
+by 0.99 for every hour that passes and rises by 0.1 (max 1.0) each time a
+search returns the record.  Below 0.05 a record is a cleanup candidate; nothing
+is ever deleted automatically.  ``importance`` is the user's judgement and
+never decays.  An L1 with importance >= 0.8 that was retrieved at least three
+times is promoted to an L2; categories with three or more L2s are L3
+candidates.  Every promoted record names its sources.
+
+Decay catch-up rule: decay depends only on the time elapsed since it was last
+applied to a record (``decay_applied_at``), so a missed cron run is caught up
+by the next one and a doubled run changes nothing:
+``strength(t) = strength(t0) * factor ** hours(t - t0)``.
+
+Usage::
+
+    python3 memory_tiered.py init
+    python3 memory_tiered.py add-l1 --session-id s1 --summary "..." \\
+        --key-points "a,b" --importance 0.8
+    python3 memory_tiered.py search-all "what did we decide about auth?"
+    python3 memory_tiered.py decay
+    python3 memory_tiered.py compress --apply
+    python3 memory_tiered.py --help
+
+Environment:
+
+    MEMORY_TIERED_DB    database path (default ~/.hermes/state/state.db)
+    MEMORY_TIERED_NOW   the current time as ISO 8601, for tests and backfills
+    MEMORY_TIERED_FTS   set to "off" to search by scanning instead of FTS5
+
+Requires Python 3.9+ and the sqlite3 module; FTS5 is used when the SQLite
+build has it.
+"""
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "MemoryDB",
+    "MemoryStore",
+    "DecayEngine",
+    "Promoter",
+    "Searcher",
+    "MemoryTieredError",
+    "ValidationError",
+    "NotFoundError",
+    "SchemaTooNewError",
+    "main",
+]
+
+# ==== Imports ====
+
+import argparse
+import contextlib
+import datetime
+import json
+import math
+import os
+import re
+import sqlite3
+import sys
+import time
+
+# ==== Constants and defaults ====
+
+DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
+SCHEMA_VERSION = 2
+BUSY_TIMEOUT_MS = 10000
+
+LEVELS = ("l1", "l2", "l3")
+LEVEL_NUM = {"l1": 1, "l2": 2, "l3": 3}
+LEVEL_TABLE = {"l1": "memory_l1", "l2": "memory_l2", "l3": "memory_l3"}
+LEVEL_TEXT = {"l1": "summary", "l2": "knowledge", "l3": "insight"}
+
+# Tunables stored in the ``config`` table: name -> (default, kind, help).
+TUNABLES = {
+    "decay_factor": (0.99, "fraction", "strength multiplier per hour unaccessed"),
+    "access_boost": (0.1, "fraction", "strength added per retrieval (max 1.0)"),
+    "cleanup_threshold": (0.05, "fraction", "strength below which a record is a cleanup candidate"),
+    "promote_importance": (0.8, "fraction", "minimum importance for L1 -> L2 promotion"),
+    "promote_access": (3, "count", "minimum retrievals for L1 -> L2 promotion"),
+    "cluster_min": (3, "count", "L1s sharing a key point that form an L2 candidate"),
+    "l3_min": (3, "count", "L2s in one category that form an L3 candidate"),
+    "auto_promote": (True, "bool", "the daily compress job applies L1 -> L2 promotions"),
+}
+
+# Input limits (characters); documented in the README.
+MAX_TEXT = 20000
+MAX_SHORT = 200
+MAX_ITEMS = 100
+MAX_ITEM = 1000
+
+# Search ranking (documented in the README, printed by --explain).
+FIELD_WEIGHTS = (1.0, 1.0, 0.5)  # body, key points, category and tags
+LEVEL_WEIGHT = {"l1": 1.0, "l2": 1.1, "l3": 1.2}
+DATE_BONUS = 0.5
+CANDIDATES_PER_RESULT = 5
+MIN_CANDIDATES = 50
+IMPORT_BATCH = 1000
+
+# ==== Exceptions ====
+
+
+class MemoryTieredError(Exception):
+    """Root of every error this module raises; ``exit_code`` is for the CLI."""
+
+    exit_code = 1
+
+
+class ValidationError(MemoryTieredError):
+    """Input that cannot be accepted; nothing was written."""
+
+    exit_code = 2
+
+
+class NotFoundError(MemoryTieredError):
+    """A record or file named by the user does not exist."""
+
+    exit_code = 2
+
+
+class SchemaTooNewError(MemoryTieredError):
+    """The database was written by a newer version of this module."""
+
+    exit_code = 1
+
+
+class DatabaseError(MemoryTieredError):
+    """The database cannot be opened or used (locked, corrupt, not ours)."""
+
+    exit_code = 1
+
+
+# ==== Time helpers ====
+
+_ISO_RE = re.compile(
+    r"^(\d{4})-(\d{2})-(\d{2})"
+    r"(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6})\d*)?)?)?"
+    r"\s*(Z|[+-]\d{2}:?\d{2})?$"
+)
+
+
+def parse_time(text, what="time"):
+    """Parse an ISO 8601 date or date-time into an aware UTC datetime.
+
+    Seconds and zone are optional; a time without a zone is taken as UTC.
+    """
+    value = (text or "").strip()
+    m = _ISO_RE.match(value)
+    if not m:
+        raise ValidationError(
+            "%s must be an ISO 8601 date or date-time such as 2026-05-01 or "
+            "2026-05-01T10:00:00 (got %r)" % (what, text)
+        )
+    year, month, day, hh, mm, ss, frac, zone = m.groups()
+    try:
+        dt = datetime.datetime(
+            int(year), int(month), int(day), int(hh or 0), int(mm or 0), int(ss or 0),
+            int((frac or "0").ljust(6, "0")),
+        )
+    except ValueError as exc:
+        raise ValidationError("%s is not a real date or time: %r (%s)" % (what, text, exc))
+    tz = datetime.timezone.utc
+    if zone and zone != "Z":
+        sign = 1 if zone[0] == "+" else -1
+        digits = zone[1:].replace(":", "")
+        tz = datetime.timezone(sign * datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:])))
+    return dt.replace(tzinfo=tz).astimezone(datetime.timezone.utc)
+
+
+def iso(dt):
+    """Format an aware datetime as the stored form: UTC, ``YYYY-MM-DDTHH:MM:SS``."""
+    return dt.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def now_utc(environ=None):
+    """The current time, or ``MEMORY_TIERED_NOW`` when it is set."""
+    env = os.environ if environ is None else environ
+    forced = env.get("MEMORY_TIERED_NOW")
+    if forced:
+        return parse_time(forced, "MEMORY_TIERED_NOW")
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
+# ==== Text helpers: validation, tokenising, stop words ====
+
+_CJK = (
+    "\u3040-\u30ff"  # kana
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # CJK ideographs
+    "\uac00-\ud7af"  # hangul
+    "\U00020000-\U0002ffff"
+)
+_CJK_RUN_RE = re.compile("[%s]+" % _CJK)
+_WORD_RE = re.compile(r"[^\W_]+")
+_KEY_POINT_SPLIT_RE = re.compile(r"[,，、;；]")
+_SPACE_PUNCT_RE = re.compile(r"[\W_]+")
+
+EN_STOP_WORDS = frozenset("""
+a about above after again against all am an and any are aren't as at be because been
+before being below between both but by can can't cannot could couldn't did didn't do does
+doesn't doing don't down during each few for from further had hadn't has hasn't have
+haven't having he he'd he'll he's her here here's hers herself him himself his how how's
+i i'd i'll i'm i've if in into is isn't it it's its itself let's me more most mustn't my
+myself no nor not of off on once only or other ought our ours ourselves out over own same
+shan't she she'd she'll she's should shouldn't so some such than that that's the their
+theirs them themselves then there there's these they they'd they'll they're they've this
+those through to too under until up very was wasn't we we'd we'll we're we've were weren't
+what what's when when's where where's which while who who's whom why why's with won't would
+wouldn't you you'd you'll you're you've your yours yourself yourselves
+also just ever s t d ll m re ve
+""".split())
+
+# Multi-character Chinese function words, removed from queries before bigramming.
+ZH_STOP_WORDS = tuple(sorted(set("""
+什么 怎么 怎样 怎么样 如何 为什么 为何 哪里 哪儿 哪些 哪个 哪位 多少 几个 是否 是不是 有没有
+关于 有关 我们 你们 他们 她们 它们 咱们 自己 这个 那个 这些 那些 这样 那样 这里 那里 一个 一些
+一下 告诉 可以 能否 能不能 之前 以前 时候 的时候 曾经 上次 还是 但是 所以 因为 如果 而且 或者
+然后 已经 就是 还有 的话 一起 请问 请 吗 呢 吧 啊 呀 嘛 哦 的 了 是 我 你 他 她 它 谁 和 与 及
+在 都 也 又 就 把 被 给 对 从 向
+""".split()), key=len, reverse=True))
+
+_ZH_STOP_RE = re.compile("|".join(re.escape(w) for w in ZH_STOP_WORDS))
+
+
+def check_text(value, what, limit=MAX_TEXT, required=True):
+    """Validate one piece of user text and return it stripped."""
+    if value is None:
+        if required:
+            raise ValidationError("%s is required" % what)
+        return None
+    if not isinstance(value, str):
+        raise ValidationError("%s must be text (got %s)" % (what, type(value).__name__))
+    text = value.strip()
+    if required and not text:
+        raise ValidationError("%s must not be empty" % what)
+    if len(text) > limit:
+        raise ValidationError("%s is too long: %d characters, the limit is %d" % (what, len(text), limit))
+    if "\x00" in text:
+        raise ValidationError("%s contains a NUL character" % what)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("%s is not valid UTF-8; check the terminal or file encoding" % what)
+    return text
+
+
+def check_importance(value, what="importance"):
+    """Return importance as a float in [0, 1], or raise ValidationError."""
+    if value is None:
+        return 0.5
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        number = float(value)
+    except (TypeError, ValueError):
+        number = float("nan")
+    if not (0.0 <= number <= 1.0):  # also rejects nan
+        raise ValidationError("%s must be a number from 0 to 1 (got %r)" % (what, value))
+    return number
+
+
+def split_items(value, what, limit=MAX_ITEM):
+    """Split key points or tags given as a list or as "a,b；c、d" into a clean list."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        items = _KEY_POINT_SPLIT_RE.split(value)
+    elif isinstance(value, (list, tuple)):
+        items = []
+        for item in value:
+            if not isinstance(item, str):
+                raise ValidationError("each of %s must be text (got %r)" % (what, item))
+            items.append(item)
+    else:
+        raise ValidationError("%s must be a list or a comma-separated string" % what)
+    out = []
+    for item in items:
+        text = check_text(item, what, limit=limit, required=False)
+        if text and text not in out:
+            out.append(text)
+    if len(out) > MAX_ITEMS:
+        raise ValidationError("too many %s: %d, the limit is %d" % (what, len(out), MAX_ITEMS))
+    return out
+
+
+def parse_ids(value, what):
+    """Parse "3,7" or [3, 7] into a list of positive ints, order kept, no repeats."""
+    if value is None or value == "":
+        return []
+    items = value if isinstance(value, (list, tuple)) else str(value).replace("，", ",").split(",")
+    out = []
+    for item in items:
+        text = str(item).strip()
+        if not text:
+            continue
+        if isinstance(item, bool) or not text.isdigit() or int(text) <= 0:
+            raise ValidationError("%s must be positive whole numbers separated by commas (got %r)" % (what, item))
+        number = int(text)
+        if number not in out:
+            out.append(number)
+    return out
+
+
+def load_list(text):
+    """Read a list column (JSON array; older databases stored comma text)."""
+    if not text:
+        return []
+    if isinstance(text, list):
+        return text
+    try:
+        value = json.loads(text)
+        if isinstance(value, list):
+            return value
+    except ValueError:
+        pass
+    return [p.strip() for p in _KEY_POINT_SPLIT_RE.split(str(text)) if p.strip()]
+
+
+def dump_list(items):
+    return json.dumps(list(items), ensure_ascii=False)
+
+
+def normalise_text(text):
+    """Lower-case text with space and punctuation removed, for duplicate checks."""
+    return _SPACE_PUNCT_RE.sub("", (text or "").lower())
+
+
+def cjk_bigrams(run):
+    """Overlapping bigrams of a CJK run; a one-character run is itself."""
+    if len(run) == 1:
+        return [run]
+    return [run[i:i + 2] for i in range(len(run) - 1)]
+
+
+def index_text(text):
+    """Text as the full-text index stores it: CJK runs become bigrams.
+
+    Each run is followed by its last character alone, so that every character
+    starts some token and a one-character query can match by prefix.
+    """
+    if not text:
+        return ""
+    if text.startswith("["):
+        items = load_list(text)
+        text = "\n".join(str(i) for i in items)
+    if not _CJK_RUN_RE.search(text):
+        return text
+
+    def repl(m):
+        run = m.group(0)
+        grams = cjk_bigrams(run)
+        if len(run) > 1:
+            grams.append(run[-1])
+        return " " + " ".join(grams) + " "
+
+    return _CJK_RUN_RE.sub(repl, text)
+
+
+def token_count(text):
+    """Rough token count: a CJK character is one token, four other characters one."""
+    cjk = sum(len(r) for r in _CJK_RUN_RE.findall(text))
+    return cjk + (len(text) - cjk + 3) // 4
+
+
+_MONTHS = {
+    m: i + 1 for i, names in enumerate((
+        ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
+        ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
+        ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
+        ("december", "dec"),
+    )) for m in names
+}
+_MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_DATE_PATTERNS = (
+    # 2026-05-02, 2026/5/2
+    re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
+    # 2026年5月2日, 5月2日, 4月27号
+    re.compile(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
+    # May 2, May 2nd, May 2 2026, May 2, 2026
+    re.compile(r"\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+    # 2 May, 2nd May 2026
+    re.compile(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+)
+
+
+def extract_dates(text, now):
+    """Find the calendar days a query names; return (days, text without them).
+
+    A date without a year means its latest occurrence not after ``now``.
+    """
+    days = []
+    for pattern in _DATE_PATTERNS:
+        def repl(m):
+            gd = m.groupdict()
+            month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
+            day = int(gd["d"])
+            year = int(gd["y"]) if gd.get("y") else now.year
+            try:
+                found = datetime.date(year, month, day)
+                if not gd.get("y") and found > now.date():
+                    found = datetime.date(year - 1, month, day)
+            except ValueError:
+                return m.group(0)
+            if found not in days:
+                days.append(found)
+            return " "
+        text = pattern.sub(repl, text)
+    return days, text
+
+
+class Query:
+    """A search text taken apart: terms to match, days it names."""
+
+    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days")
+
+    def __init__(self, raw, now):
+        self.raw = raw
+        self.days, rest = extract_dates(raw, now)
+        self.cjk_terms = []
+        self.prefixes = []
+        fragments = []
+        for run in _CJK_RUN_RE.findall(rest):
+            kept = [p for p in _ZH_STOP_RE.split(run) if p]
+            fragments.append(kept or [run])
+        for parts in fragments:
+            for part in parts:
+                if len(part) == 1:
+                    self._add(self.prefixes, part)
+                else:
+                    for gram in cjk_bigrams(part):
+                        self._add(self.cjk_terms, gram)
+        latin = _CJK_RUN_RE.sub(" ", rest).lower()
+        all_words = [w for w in _WORD_RE.findall(latin)]
+        words = [w for w in all_words if w not in EN_STOP_WORDS and (len(w) > 1 or w.isdigit())]
+        if not words and not self.cjk_terms and not self.prefixes:
+            words = all_words  # only stop words: search for them as given
+        self.words = []
+        for w in words:
+            self._add(self.words, w)
+
+    @staticmethod
+    def _add(bucket, term):
+        if term not in bucket:
+            bucket.append(term)
+
+    def is_empty(self):
+        return not (self.words or self.cjk_terms or self.prefixes)
+
+    def fts_expression(self):
+        """An FTS5 MATCH expression: every term quoted, joined by OR."""
+        parts = ['"%s"' % t.replace('"', '""') for t in self.words + self.cjk_terms]
+        parts += ['"%s"*' % t.replace('"', '""') for t in self.prefixes]
+        return " OR ".join(parts)
+
+    def scan_terms(self):
+        """Terms for the LIKE scan used without FTS5: light stems and bigrams."""
+        return [light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
+
+
+def light_stem(word):
+    """A small suffix stripper for the scan fallback (FTS5 uses Porter)."""
+    for suffix in ("ing", "edly", "ed", "ies", "es", "s", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+# ==== Schema and migrations ====
+
+# Each entry is the list of statements that takes the database to that version
+# (index + 1).  Version 1 is the seed schema that earlier hand-written memory
+# CLIs created; version 2 adds what the tiers, decay and promotion need.
+MIGRATIONS = [
+    [
+        """CREATE TABLE IF NOT EXISTS memory_l1 (
+            id           INTEGER PRIMARY KEY,
+            session_id   TEXT NOT NULL,      -- the conversation this summarises
+            summary      TEXT NOT NULL,      -- what happened, in a few sentences
+            key_points   TEXT,               -- JSON array of short strings
+            importance   REAL DEFAULT 0.5,   -- the user's judgement 0..1; never decays
+            access_count INTEGER DEFAULT 0,  -- times a search returned it
+            created_at   TEXT,               -- UTC ISO 8601
+            updated_at   TEXT,               -- UTC ISO 8601
+            decay_score  REAL DEFAULT 1.0    -- strength 0..1; fades hourly
+        )""",
+        """CREATE TABLE IF NOT EXISTS memory_l2 (
+            id           INTEGER PRIMARY KEY,
+            category     TEXT NOT NULL,      -- e.g. skills, habits, decisions
+            knowledge    TEXT NOT NULL,      -- the distilled knowledge
+            source_ids   TEXT,               -- JSON array of memory_l1 ids
+            tags         TEXT,               -- JSON array of tags
+            importance   REAL DEFAULT 0.5,
+            access_count INTEGER DEFAULT 0,
+            created_at   TEXT,
+            updated_at   TEXT,
+            decay_score  REAL DEFAULT 1.0
+        )""",
+        """CREATE TABLE IF NOT EXISTS memory_l3 (
+            id           INTEGER PRIMARY KEY,
+            insight      TEXT NOT NULL,      -- a core insight across L2s
+            source_ids   TEXT,               -- JSON array of memory_l2 ids
+            category     TEXT,
+            created_at   TEXT,
+            updated_at   TEXT,
+            decay_score  REAL DEFAULT 1.0
+        )""",
+    ],
+    [
+        "ALTER TABLE memory_l1 ADD COLUMN parent_session TEXT",     # session this one continued
+        "ALTER TABLE memory_l1 ADD COLUMN project TEXT",            # project or repository name
+        "ALTER TABLE memory_l1 ADD COLUMN agent TEXT",              # which agent wrote it
+        "ALTER TABLE memory_l1 ADD COLUMN last_accessed_at TEXT",   # last time a search returned it
+        "ALTER TABLE memory_l1 ADD COLUMN decay_applied_at TEXT",   # strength is exact as of this time
+        "ALTER TABLE memory_l1 ADD COLUMN promoted_to INTEGER",     # memory_l2.id it became
+        "ALTER TABLE memory_l1 ADD COLUMN archived_at TEXT",        # set by cleanup --archive
+        "ALTER TABLE memory_l2 ADD COLUMN project TEXT",
+        "ALTER TABLE memory_l2 ADD COLUMN last_accessed_at TEXT",
+        "ALTER TABLE memory_l2 ADD COLUMN decay_applied_at TEXT",
+        "ALTER TABLE memory_l2 ADD COLUMN promoted_to INTEGER",     # memory_l3.id it fed
+        "ALTER TABLE memory_l2 ADD COLUMN archived_at TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN importance REAL DEFAULT 0.5",
+        "ALTER TABLE memory_l3 ADD COLUMN access_count INTEGER DEFAULT 0",
+        "ALTER TABLE memory_l3 ADD COLUMN project TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN last_accessed_at TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN decay_applied_at TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN archived_at TEXT",
+        # Seed databases stored "YYYY-MM-DD HH:MM:SS" and comma-separated lists.
+        "UPDATE memory_l1 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
+        " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')",
+        "UPDATE memory_l2 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
+        " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')",
+        "UPDATE memory_l3 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
+        " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')",
+        "UPDATE memory_l1 SET key_points = mt_json_list(key_points)",
+        "UPDATE memory_l2 SET source_ids = mt_json_list(source_ids), tags = mt_json_list(tags)",
+        "UPDATE memory_l3 SET source_ids = mt_json_list(source_ids)",
+        "UPDATE memory_l1 SET decay_applied_at = updated_at",
+        "UPDATE memory_l2 SET decay_applied_at = updated_at",
+        "UPDATE memory_l3 SET decay_applied_at = updated_at",
+        "CREATE INDEX IF NOT EXISTS memory_l1_session ON memory_l1(session_id)",
+        "CREATE INDEX IF NOT EXISTS memory_l1_created ON memory_l1(created_at)",
+        "CREATE INDEX IF NOT EXISTS memory_l1_promotable ON memory_l1(importance, access_count)"
+        " WHERE promoted_to IS NULL AND archived_at IS NULL",
+        "CREATE INDEX IF NOT EXISTS memory_l2_category ON memory_l2(category)",
+        "CREATE INDEX IF NOT EXISTS memory_l2_created ON memory_l2(created_at)",
+        "CREATE INDEX IF NOT EXISTS memory_l3_created ON memory_l3(created_at)",
+        """CREATE TABLE IF NOT EXISTS config (
+            key   TEXT PRIMARY KEY,  -- a tunable, see `config`
+            value TEXT NOT NULL      -- JSON value
+        )""",
+    ],
+]
+
+# The full-text index is not a migration: it exists only where SQLite has
+# FTS5, and is created (and filled) the first time such a build opens the file.
+# Triggers keep it in step; mt_index_text() is registered on every connection.
+FTS_DDL = [
+    """CREATE VIRTUAL TABLE memory_fts USING fts5(
+        body,                 -- summary / knowledge / insight
+        points,               -- L1 key points
+        labels,               -- category and tags
+        level UNINDEXED,      -- 1, 2 or 3
+        project UNINDEXED,
+        created_at UNINDEXED,
+        state UNINDEXED,      -- '' for live records, 'archived'
+        tokenize = 'porter unicode61 remove_diacritics 2'
+    )""",
+]
+_FTS_ROW = {
+    "l1": "mt_index_text({p}.summary), mt_index_text({p}.key_points), ''",
+    "l2": "mt_index_text({p}.knowledge), '', mt_index_text({p}.category || ' ' || coalesce({p}.tags, ''))",
+    "l3": "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, ''))",
+}
+_FTS_WATCHED = {
+    "l1": "summary, key_points, project, created_at, archived_at",
+    "l2": "knowledge, category, tags, project, created_at, archived_at",
+    "l3": "insight, category, project, created_at, archived_at",
+}
+
+
+def _fts_insert_sql(level, p):
+    return (
+        "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
+        "VALUES ({p}.id * 4 + {n}, %s, {n}, {p}.project, {p}.created_at, "
+        "CASE WHEN {p}.archived_at IS NULL THEN '' ELSE 'archived' END)" % _FTS_ROW[level]
+    ).format(p=p, n=LEVEL_NUM[level])
+
+
+for _level in LEVELS:
+    _t = LEVEL_TABLE[_level]
+    _n = LEVEL_NUM[_level]
+    FTS_DDL += [
+        "CREATE TRIGGER %s_fts_ai AFTER INSERT ON %s BEGIN %s; END" % (_t, _t, _fts_insert_sql(_level, "new")),
+        "CREATE TRIGGER %s_fts_ad AFTER DELETE ON %s BEGIN "
+        "DELETE FROM memory_fts WHERE rowid = old.id * 4 + %d; END" % (_t, _t, _n),
+        "CREATE TRIGGER %s_fts_au AFTER UPDATE OF %s ON %s BEGIN "
+        "DELETE FROM memory_fts WHERE rowid = old.id * 4 + %d; %s; END"
+        % (_t, _FTS_WATCHED[_level], _t, _n, _fts_insert_sql(_level, "new")),
+        "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
+        "SELECT id * 4 + %d, %s, %d, project, created_at, "
+        "CASE WHEN archived_at IS NULL THEN '' ELSE 'archived' END FROM %s"
+        % (_n, _FTS_ROW[_level].format(p=_t), _n, _t),
+    ]
+del _level, _t, _n
+
+
+def _sqlite_has_fts5():
+    try:
+        probe = sqlite3.connect(":memory:")
+        try:
+            probe.execute("CREATE VIRTUAL TABLE t USING fts5(x)")
+            return True
+        finally:
+            probe.close()
+    except sqlite3.Error:
+        return False
+
+
+# ==== MemoryDB: the connection, migrations, transactions ====
+
+
+class MemoryDB:
+    """One SQLite database file: connection setup, migrations and transactions.
+
+    Opening migrates the file to ``SCHEMA_VERSION`` (each migration and its
+    version bump in one transaction) and refuses a file from a newer version.
+    """
+
+    def __init__(self, path, use_fts=None, create=True):
+        self.path = os.path.abspath(os.path.expanduser(path))
+        if use_fts is None:
+            use_fts = os.environ.get("MEMORY_TIERED_FTS", "").lower() not in ("off", "0", "no")
+        self._want_fts = use_fts
+        self.fts = False
+        self.conn = None
+        self._open(create)
+
+    # -- setup --
+
+    def _open(self, create):
+        if os.path.isdir(self.path):
+            raise DatabaseError("%s is a directory, not a database file" % self.path)
+        exists = os.path.exists(self.path)
+        if not exists and not create:
+            raise NotFoundError("no database at %s; run `init` first" % self.path)
+        folder = os.path.dirname(self.path)
+        try:
+            os.makedirs(folder, exist_ok=True)
+        except OSError as exc:
+            raise DatabaseError("cannot create the folder %s: %s" % (folder, exc.strerror or exc))
+        if exists:
+            self._check_header()
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000.0, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise DatabaseError("cannot open %s: %s" % (self.path, exc))
+        if not exists:
+            with contextlib.suppress(OSError):
+                os.chmod(self.path, 0o600)
+        try:
+            self._configure()
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            self.close()
+            raise DatabaseError(describe_sqlite_error(exc, self.path))
+        except MemoryTieredError:
+            self.close()
+            raise
+
+    def _check_header(self):
+        try:
+            with open(self.path, "rb") as handle:
+                head = handle.read(16)
+        except OSError as exc:
+            raise DatabaseError("cannot read %s: %s" % (self.path, exc.strerror or exc))
+        if head and head != b"SQLite format 3\x00":
+            raise DatabaseError("%s is not a SQLite database; point --db at a memory database" % self.path)
+
+    def _configure(self):
+        conn = self.conn
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            conn.execute("PRAGMA journal_mode = DELETE")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        conn.execute("PRAGMA recursive_triggers = ON")
+        conn.create_function("mt_index_text", 1, index_text, deterministic=True)
+        conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
+        try:
+            conn.execute("SELECT pow(2, 2)").fetchone()
+        except sqlite3.OperationalError:
+            conn.create_function("pow", 2, math.pow, deterministic=True)
+
+    def _migrate(self):
+        conn = self.conn
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise SchemaTooNewError(
+                "%s has schema version %d but this memory_tiered (%s) knows up to %d; "
+                "upgrade memory_tiered.py" % (self.path, version, __version__, SCHEMA_VERSION)
+            )
+        if version == 0:
+            self._check_seed_tables()
+        now = iso(now_utc())
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self.atomic():
+                for statement in MIGRATIONS[target - 1]:
+                    if ":now" in statement:
+                        conn.execute(statement, {"now": now})
+                    else:
+                        conn.execute(statement)
+                conn.execute("PRAGMA user_version = %d" % target)
+        has_fts_table = bool(conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
+        if self._want_fts and not has_fts_table and _sqlite_has_fts5():
+            with self.atomic():
+                for statement in FTS_DDL:
+                    conn.execute(statement)
+            has_fts_table = True
+        self.fts = bool(self._want_fts and has_fts_table)
+
+    def _check_seed_tables(self):
+        """A version-0 file must be empty or hold the seed memory tables."""
+        names = {r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        if names and not names & {"memory_l1", "memory_l2", "memory_l3"}:
+            raise DatabaseError(
+                "%s is a SQLite database but not a memory database (tables: %s); "
+                "point --db at another file" % (self.path, ", ".join(sorted(names)[:5]))
+            )
+
+    # -- use --
+
+    @contextlib.contextmanager
+    def atomic(self):
+        """A write transaction: BEGIN IMMEDIATE ... COMMIT, rolled back on error.
+
+        Nested use joins the outer transaction.
+        """
+        if self.conn.in_transaction:
+            yield self.conn
+            return
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        self.conn.execute("COMMIT")
+
+    def execute(self, sql, params=()):
+        return self.conn.execute(sql, params)
+
+    def schema_version(self):
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
+
+    def close(self):
+        if self.conn is not None:
+            self.conn.close()
+            self.conn = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def describe_sqlite_error(exc, path):
+    text = str(exc)
+    if "not a database" in text or "malformed" in text:
+        return "%s is damaged or not a SQLite database (%s)" % (path, text)
+    if "locked" in text or "busy" in text:
+        return "%s is busy: another process held it for over %d s; try again" % (path, BUSY_TIMEOUT_MS // 1000)
+    if "readonly" in text or "read-only" in text:
+        return "%s cannot be written (read-only file or folder)" % path
+    if "disk" in text and ("full" in text or "I/O" in text):
+        return "cannot write %s: %s (free some disk space)" % (path, text)
+    if "unable to open" in text:
+        return "cannot open %s (%s); check the path and permissions" % (path, text)
+    return "%s: %s" % (path, text)
+
+
+# ==== MemoryStore: records of the three levels ====
+
+
+class MemoryStore:
+    """Adds, reads, lists, forgets, exports and imports records of every level."""
+
+    def __init__(self, db):
+        self.db = db
+
+    # -- config --
+
+    def config(self):
+        values = {name: spec[0] for name, spec in TUNABLES.items()}
+        for row in self.db.execute("SELECT key, value FROM config"):
+            if row["key"] in values:
+                values[row["key"]] = json.loads(row["value"])
+        return values
+
+    def set_config(self, name, raw):
+        if name not in TUNABLES:
+            raise ValidationError("unknown setting %r; choose one of: %s" % (name, ", ".join(TUNABLES)))
+        default, kind, _ = TUNABLES[name]
+        if kind == "bool":
+            lowered = str(raw).strip().lower()
+            if lowered not in ("yes", "no", "true", "false", "on", "off", "1", "0"):
+                raise ValidationError("%s must be yes or no (got %r)" % (name, raw))
+            value = lowered in ("yes", "true", "on", "1")
+        elif kind == "count":
+            text = str(raw).strip()
+            if not text.isdigit() or int(text) < 1:
+                raise ValidationError("%s must be a whole number of at least 1 (got %r)" % (name, raw))
+            value = int(text)
+        else:
+            value = check_importance(raw, name)
+            if name == "decay_factor" and not 0 < value <= 1:
+                raise ValidationError("decay_factor must be above 0 and at most 1 (got %r)" % raw)
+        with self.db.atomic() as conn:
+            conn.execute(
+                "INSERT INTO config(key, value) VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (name, json.dumps(value)),
+            )
+        return value
+
+    # -- adding --
+
+    def add_l1(self, session_id, summary, key_points=None, importance=None, parent_session=None,
+               project=None, agent=None, created_at=None, now=None):
+        """Store one conversation summary; return (id, created).
+
+        A summary equal (after normalising space and punctuation) to one
+        already stored for the same session is not stored twice: the existing
+        id is returned with created=False.
+        """
+        now = now or now_utc()
+        record = {
+            "session_id": check_text(session_id, "session id", MAX_SHORT),
+            "summary": check_text(summary, "summary"),
+            "key_points": split_items(key_points, "key points"),
+            "importance": check_importance(importance),
+            "parent_session": check_text(parent_session, "parent session", MAX_SHORT, required=False) or None,
+            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
+            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
+            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
+        }
+        with self.db.atomic() as conn:
+            key = normalise_text(record["summary"])
+            for row in conn.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ?",
+                                    (record["session_id"],)):
+                if normalise_text(row["summary"]) == key:
+                    return row["id"], False
+            return self._insert(conn, "l1", record, now), True
+
+    def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
+               created_at=None, now=None):
+        now = now or now_utc()
+        record = {
+            "category": check_text(category, "category", MAX_SHORT),
+            "knowledge": check_text(knowledge, "knowledge"),
+            "source_ids": parse_ids(source_ids, "source ids"),
+            "tags": split_items(tags, "tags", MAX_SHORT),
+            "importance": check_importance(importance),
+            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
+            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
+        }
+        with self.db.atomic() as conn:
+            self._require_ids(conn, "l1", record["source_ids"])
+            return self._insert(conn, "l2", record, now)
+
+    def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
+               created_at=None, now=None):
+        now = now or now_utc()
+        record = {
+            "insight": check_text(insight, "insight"),
+            "source_ids": parse_ids(source_ids, "source ids"),
+            "category": check_text(category, "category", MAX_SHORT, required=False) or None,
+            "importance": check_importance(importance),
+            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
+            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
+        }
+        with self.db.atomic() as conn:
+            self._require_ids(conn, "l2", record["source_ids"])
+            new_id = self._insert(conn, "l3", record, now)
+            if record["source_ids"]:
+                conn.execute(
+                    "UPDATE memory_l2 SET promoted_to = ? WHERE promoted_to IS NULL AND id IN (%s)"
+                    % ",".join("?" * len(record["source_ids"])),
+                    [new_id] + record["source_ids"],
+                )
+            return new_id
+
+    def _require_ids(self, conn, level, ids):
+        if not ids:
+            return
+        found = {r[0] for r in conn.execute(
+            "SELECT id FROM %s WHERE id IN (%s)" % (LEVEL_TABLE[level], ",".join("?" * len(ids))), ids)}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise NotFoundError("source id %s is not an existing %s record; see `list --level %s`"
+                                % (",".join(map(str, missing)), level.upper(), level))
+
+    @staticmethod
+    def _insert(conn, level, record, now):
+        row = dict(record)
+        for name in ("key_points", "source_ids", "tags"):
+            if name in row:
+                row[name] = dump_list(row[name])
+        stamp = iso(now)
+        row.setdefault("updated_at", stamp)
+        row.setdefault("decay_applied_at", stamp)
+        row.setdefault("decay_score", 1.0)
+        row.setdefault("access_count", 0)
+        names = list(row)
+        cur = conn.execute(
+            "INSERT INTO %s (%s) VALUES (%s)" % (LEVEL_TABLE[level], ", ".join(names), ", ".join("?" * len(names))),
+            [row[n] for n in names],
+        )
+        return cur.lastrowid
+
+    # -- reading --
+
+    def get(self, level, record_id):
+        """One record as a dict, with its sources and what it was promoted to."""
+        level = check_level(level)
+        row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
+        if row is None:
+            raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
+        record = record_dict(level, row)
+        if level in ("l2", "l3"):
+            src = "l1" if level == "l2" else "l2"
+            record["sources"] = [self._brief(src, i) for i in record["source_ids"]]
+        if level == "l1":
+            record["promoted"] = [self._brief("l2", record["promoted_to"])] if record.get("promoted_to") else []
+            record["promoted"] += self._derived("l2", record_id)
+        elif level == "l2":
+            record["promoted"] = self._derived("l3", record_id)
+        return record
+
+    def _brief(self, level, record_id):
+        row = self.db.execute("SELECT id, %s AS text FROM %s WHERE id = ?"
+                              % (LEVEL_TEXT[level], LEVEL_TABLE[level]), (record_id,)).fetchone()
+        if row is None:
+            return {"level": level, "id": record_id, "text": None, "missing": True}
+        return {"level": level, "id": row["id"], "text": row["text"]}
+
+    def _derived(self, level, source_id):
+        """Records of ``level`` whose source_ids include ``source_id`` (JSON1)."""
+        rows = self.db.execute(
+            "SELECT t.id, t.%s AS text FROM %s t WHERE json_valid(t.source_ids) AND EXISTS "
+            "(SELECT 1 FROM json_each(t.source_ids) j WHERE j.value = ?) ORDER BY t.id"
+            % (LEVEL_TEXT[level], LEVEL_TABLE[level]), (source_id,))
+        seen = []
+        for r in rows:
+            seen.append({"level": level, "id": r["id"], "text": r["text"]})
+        return seen
+
+    def list(self, level=None, sort="created", limit=20, include_archived=False):
+        order = {
+            "created": "created_at DESC, id DESC",
+            "importance": "importance DESC, id DESC",
+            "decay": "decay_score DESC, id DESC",
+            "access": "access_count DESC, id DESC",
+        }
+        if sort not in order:
+            raise ValidationError("--sort must be one of: %s (got %r)" % (", ".join(order), sort))
+        levels = [check_level(level)] if level else list(LEVELS)
+        out = []
+        for lv in levels:
+            where = "" if include_archived else " WHERE archived_at IS NULL"
+            for row in self.db.execute("SELECT * FROM %s%s ORDER BY %s LIMIT ?"
+                                       % (LEVEL_TABLE[lv], where, order[sort]), (limit,)):
+                out.append(record_dict(lv, row))
+        if len(levels) > 1:
+            keys = {"created": lambda r: (r["created_at"], r["id"]), "importance": lambda r: r["importance"],
+                    "decay": lambda r: r["decay_score"], "access": lambda r: r["access_count"]}
+            out.sort(key=keys[sort], reverse=True)
+            out = out[:limit]
+        return out
+
+    # -- forgetting --
+
+    def forget(self, level, record_id, now=None):
+        """Delete one record; records derived from it keep their text, lose the link.
+
+        Returns the list of records whose links were cut.
+        """
+        level = check_level(level)
+        now = iso(now or now_utc())
+        table = LEVEL_TABLE[level]
+        touched = []
+        with self.db.atomic() as conn:
+            if conn.execute("SELECT 1 FROM %s WHERE id = ?" % table, (record_id,)).fetchone() is None:
+                raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
+            conn.execute("DELETE FROM %s WHERE id = ?" % table, (record_id,))
+            if level in ("l1", "l2"):
+                up = "l2" if level == "l1" else "l3"
+                for item in self._derived(up, record_id):
+                    row = conn.execute("SELECT source_ids FROM %s WHERE id = ?" % LEVEL_TABLE[up],
+                                       (item["id"],)).fetchone()
+                    ids = [i for i in load_list(row[0]) if i != record_id]
+                    conn.execute("UPDATE %s SET source_ids = ?, updated_at = ? WHERE id = ?" % LEVEL_TABLE[up],
+                                 (dump_list(ids), now, item["id"]))
+                    touched.append(item)
+            if level in ("l2", "l3"):
+                down = "memory_l1" if level == "l2" else "memory_l2"
+                conn.execute("UPDATE %s SET promoted_to = NULL WHERE promoted_to = ?" % down, (record_id,))
+        return touched
+
+    # -- export and import --
+
+    def export_rows(self, level=None):
+        """Yield every record of every (or one) level as a dict, streaming."""
+        for lv in ([check_level(level)] if level else LEVELS):
+            for row in self.db.execute("SELECT * FROM %s ORDER BY id" % LEVEL_TABLE[lv]):
+                yield record_dict(lv, row)
+
+    def import_lines(self, lines, now=None, progress=None):
+        """Import JSON Lines: full exported records or minimal ones.
+
+        The whole input is validated before anything is written; then it is
+        written in batches of IMPORT_BATCH, one transaction each.  Returns
+        counts: {"added": n, "skipped": n}.
+        """
+        now = now or now_utc()
+        parsed = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                obj = json.loads(line)
+            except ValueError as exc:
+                raise ValidationError("line %d is not valid JSON: %s" % (number, exc))
+            if not isinstance(obj, dict):
+                raise ValidationError("line %d must be a JSON object" % number)
+            try:
+                parsed.append((number,) + self._import_record(obj, now))
+            except ValidationError as exc:
+                raise ValidationError("line %d: %s" % (number, exc))
+        counts = {"added": 0, "skipped": 0}
+        done = 0
+        for start in range(0, len(parsed), IMPORT_BATCH):
+            batch = parsed[start:start + IMPORT_BATCH]
+            with self.db.atomic() as conn:
+                for number, level, record in batch:
+                    try:
+                        added = self._import_one(conn, level, record, now)
+                    except MemoryTieredError as exc:
+                        raise type(exc)("line %d: %s (%d records were committed before it)"
+                                        % (number, exc, done))
+                    counts["added" if added else "skipped"] += 1
+            done += len(batch)
+            if progress:
+                progress(done, len(parsed))
+        return counts
+
+    def _import_record(self, obj, now):
+        level = check_level(obj.get("level") or "l1")
+        text_field = LEVEL_TEXT[level]
+        record = {text_field: check_text(obj.get(text_field), text_field)}
+        if level == "l1":
+            record["session_id"] = check_text(obj.get("session_id"), "session_id", MAX_SHORT)
+            record["key_points"] = split_items(obj.get("key_points"), "key_points")
+            for name in ("parent_session", "agent"):
+                record[name] = check_text(obj.get(name), name, MAX_SHORT, required=False) or None
+        if level == "l2":
+            record["category"] = check_text(obj.get("category"), "category", MAX_SHORT)
+            record["tags"] = split_items(obj.get("tags"), "tags", MAX_SHORT)
+        if level == "l3":
+            record["category"] = check_text(obj.get("category"), "category", MAX_SHORT, required=False) or None
+        if level in ("l2", "l3"):
+            record["source_ids"] = parse_ids(obj.get("source_ids"), "source_ids")
+        record["project"] = check_text(obj.get("project"), "project", MAX_SHORT, required=False) or None
+        record["importance"] = check_importance(obj.get("importance"))
+        record["created_at"] = iso(parse_time(obj["created_at"], "created_at")) if obj.get("created_at") else iso(now)
+        if "id" in obj:
+            record["id"] = parse_ids([obj["id"]], "id")[0]
+            for name in ("updated_at", "decay_applied_at", "last_accessed_at", "archived_at"):
+                if obj.get(name):
+                    record[name] = iso(parse_time(obj[name], name))
+            if "decay_score" in obj:
+                record["decay_score"] = check_importance(obj["decay_score"], "decay_score")
+            if "access_count" in obj:
+                count = obj["access_count"]
+                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                    raise ValidationError("access_count must be a whole number of at least 0")
+                record["access_count"] = count
+            if level in ("l1", "l2") and obj.get("promoted_to") is not None:
+                record["promoted_to"] = parse_ids([obj["promoted_to"]], "promoted_to")[0]
+        return level, record
+
+    def _import_one(self, conn, level, record, now):
+        table = LEVEL_TABLE[level]
+        text_field = LEVEL_TEXT[level]
+        if "id" in record:
+            row = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (record["id"],)).fetchone()
+            if row is not None:
+                if row[text_field] == record[text_field]:
+                    return False
+                raise ValidationError(
+                    "%s id %d already exists with other text; import into a new database "
+                    "or remove the \"id\" fields to add the records as new" % (level.upper(), record["id"]))
+            self._insert(conn, level, record, now)
+            return True
+        if level == "l1":
+            key = normalise_text(record["summary"])
+            for row in conn.execute("SELECT summary FROM memory_l1 WHERE session_id = ?", (record["session_id"],)):
+                if normalise_text(row["summary"]) == key:
+                    return False
+        else:
+            self._require_ids(conn, "l1" if level == "l2" else "l2", record["source_ids"])
+        self._insert(conn, level, record, now)
+        return True
+
+    # -- statistics --
+
+    def stats(self, now=None):
+        cfg = self.config()
+        threshold = cfg["cleanup_threshold"]
+        levels = {}
+        for lv in LEVELS:
+            row = self.db.execute(
+                "SELECT count(*) AS total,"
+                " sum(archived_at IS NOT NULL) AS archived,"
+                " sum(decay_score >= 0.8) AS s80,"
+                " sum(decay_score >= 0.5 AND decay_score < 0.8) AS s50,"
+                " sum(decay_score >= 0.2 AND decay_score < 0.5) AS s20,"
+                " sum(decay_score >= ? AND decay_score < 0.2) AS slow,"
+                " sum(decay_score < ? AND archived_at IS NULL) AS candidates,"
+                " %s AS promoted,"
+                " avg(importance) AS importance"
+                " FROM %s" % ("sum(promoted_to IS NOT NULL)" if lv != "l3" else "0", LEVEL_TABLE[lv]),
+                (threshold, threshold),
+            ).fetchone()
+            total = row["total"]
+            buckets = {">=0.8": row["s80"] or 0, "0.5-0.8": row["s50"] or 0, "0.2-0.5": row["s20"] or 0,
+                       "%g-0.2" % threshold: row["slow"] or 0}
+            buckets["<%g" % threshold] = total - sum(buckets.values())
+            levels[lv] = {
+                "count": total,
+                "archived": row["archived"] or 0,
+                "strength": buckets,
+                "cleanup_candidates": row["candidates"] or 0,
+                "promoted": row["promoted"] or 0,
+                "mean_importance": round(row["importance"], 3) if row["importance"] is not None else None,
+            }
+        size = sum(os.path.getsize(p) for p in (self.db.path, self.db.path + "-wal") if os.path.exists(p))
+        return {
+            "database": self.db.path,
+            "size_bytes": size,
+            "schema_version": self.db.schema_version(),
+            "sqlite_version": sqlite3.sqlite_version,
+            "fts": "fts5" if self.db.fts else "scan (no FTS5 in this SQLite build)"
+            if not _sqlite_has_fts5() else "scan (FTS disabled)",
+            "levels": levels,
+            "config": cfg,
+        }
+
+
+def check_level(level):
+    value = str(level or "").strip().lower()
+    if value not in LEVELS:
+        raise ValidationError("level must be one of: l1, l2, l3 (got %r)" % (level,))
+    return value
+
+
+def record_dict(level, row):
+    """A database row as a plain dict with lists decoded and the level named."""
+    record = {"level": level}
+    for name in row.keys():
+        record[name] = row[name]
+    for name in ("key_points", "source_ids", "tags"):
+        if name in record:
+            record[name] = load_list(record[name])
+    record["text"] = record.get(LEVEL_TEXT[level])
+    return record
+
+
+# ==== DecayEngine: strength that fades, cleanup candidates ====
+
+
+class DecayEngine:
+    """Applies elapsed-time decay and finds records too weak to keep.
+
+    strength(now) = strength(applied) * decay_factor ** hours(now - applied),
+    so the result is the same whether decay runs hourly, late or twice.
+    """
+
+    def __init__(self, db):
+        self.db = db
+        self.store = MemoryStore(db)
+
+    def decay(self, now=None, dry_run=False):
+        """Apply decay up to ``now``; return {level: rows changed}."""
+        now = iso(now or now_utc())
+        factor = self.store.config()["decay_factor"]
+        changed = {}
+        with self.db.atomic() as conn:
+            for lv in LEVELS:
+                where = "FROM %s WHERE decay_applied_at < :now" % LEVEL_TABLE[lv]
+                if dry_run:
+                    changed[lv] = conn.execute("SELECT count(*) " + where, {"now": now}).fetchone()[0]
+                    continue
+                cur = conn.execute(
+                    "UPDATE %s SET decay_score = decay_score * pow(:f, "
+                    "(CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
+                    " / 3600.0), decay_applied_at = :now WHERE decay_applied_at < :now" % LEVEL_TABLE[lv],
+                    {"f": factor, "now": now},
+                )
+                changed[lv] = cur.rowcount
+        return changed
+
+    def candidates(self, now=None, limit=None):
+        """Records whose strength is below the cleanup threshold, weakest first."""
+        now_dt = now or now_utc()
+        cfg = self.store.config()
+        threshold = cfg["cleanup_threshold"]
+        out = []
+        for lv in LEVELS:
+            text = LEVEL_TEXT[lv]
+            sql = ("SELECT id, %s AS text, decay_score, importance, access_count, created_at, last_accessed_at "
+                   "FROM %s WHERE decay_score < ? AND archived_at IS NULL ORDER BY decay_score"
+                   % (text, LEVEL_TABLE[lv]))
+            params = [threshold]
+            if limit:
+                sql += " LIMIT ?"
+                params.append(limit)
+            for row in self.db.execute(sql, params):
+                last = row["last_accessed_at"] or row["created_at"]
+                idle_h = (now_dt - parse_time(last)).total_seconds() / 3600.0 if last else None
+                why = "strength %.3f < %g" % (row["decay_score"], threshold)
+                if idle_h is not None:
+                    why += ", not retrieved for %.1f days" % (idle_h / 24)
+                out.append({"level": lv, "id": row["id"], "text": row["text"], "decay_score": row["decay_score"],
+                            "importance": row["importance"], "access_count": row["access_count"], "why": why})
+        return out
+
+    def archive(self, now=None):
+        """Mark every cleanup candidate archived (kept, hidden from search)."""
+        stamp = iso(now or now_utc())
+        threshold = self.store.config()["cleanup_threshold"]
+        counts = {}
+        with self.db.atomic() as conn:
+            for lv in LEVELS:
+                counts[lv] = conn.execute(
+                    "UPDATE %s SET archived_at = ? WHERE decay_score < ? AND archived_at IS NULL" % LEVEL_TABLE[lv],
+                    (stamp, threshold)).rowcount
+        return counts
+
+    def touch(self, level, ids, now=None):
+        """Count a retrieval: access_count + 1, strength caught up then boosted."""
+        if not ids:
+            return
+        now = iso(now or now_utc())
+        cfg = self.store.config()
+        with self.db.atomic() as conn:
+            conn.execute(
+                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = :now,"
+                " decay_score = min(1.0, decay_score * pow(:f, max(0,"
+                " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
+                " / 3600.0) + :boost), decay_applied_at = max(decay_applied_at, :now)"
+                " WHERE id IN (%s)" % (LEVEL_TABLE[level], ",".join(str(int(i)) for i in ids)),
+                {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"]},
+            )
+
+
+# ==== Promoter: L1 -> L2 -> L3 ====
+
+
+class Promoter:
+    """Finds what deserves promotion and performs L1 -> L2 promotions."""
+
+    def __init__(self, db):
+        self.db = db
+        self.store = MemoryStore(db)
+
+    def report(self, limit=20):
+        cfg = self.store.config()
+        imp, acc = cfg["promote_importance"], cfg["promote_access"]
+        live = "promoted_to IS NULL AND archived_at IS NULL"
+        eligible = [dict(r) for r in self.db.execute(
+            "SELECT id, session_id, summary, importance, access_count FROM memory_l1 "
+            "WHERE %s AND importance >= ? AND access_count >= ? ORDER BY importance DESC, id" % live, (imp, acc))]
+        near = []
+        for r in self.db.execute(
+                "SELECT id, session_id, summary, importance, access_count FROM memory_l1 WHERE %s AND "
+                "((importance >= ? AND access_count < ? AND access_count >= ?) OR "
+                "(access_count >= ? AND importance < ? AND importance >= ?)) "
+                "ORDER BY importance DESC, access_count DESC, id LIMIT ?" % live,
+                (imp, acc, max(0, acc - 2), acc, imp, imp - 0.2, limit)):
+            item = dict(r)
+            item["lacks"] = "importance %.2f %s, access %d/%d" % (
+                r["importance"], "ok" if r["importance"] >= imp else "< %.2f" % imp, r["access_count"], acc)
+            near.append(item)
+        clusters = []
+        for r in self.db.execute(
+                "SELECT lower(trim(j.value)) AS point, group_concat(m.id) AS ids, count(*) AS n "
+                "FROM memory_l1 m, json_each(m.key_points) j WHERE json_valid(m.key_points) AND m.%s "
+                "GROUP BY lower(trim(j.value)) HAVING count(*) >= ? ORDER BY n DESC, point LIMIT ?"
+                % live.replace(" AND ", " AND m."), (cfg["cluster_min"], limit)):
+            ids = sorted(int(i) for i in r["ids"].split(","))
+            clusters.append({"key_point": r["point"], "l1_ids": ids,
+                             "command": "add-l2 --category CATEGORY --knowledge TEXT --source-ids %s"
+                             % ",".join(map(str, ids))})
+        l3 = []
+        for r in self.db.execute(
+                "SELECT category, group_concat(id) AS ids, count(*) AS n FROM memory_l2 WHERE %s "
+                "GROUP BY category HAVING count(*) >= ? ORDER BY n DESC, category LIMIT ?" % live,
+                (cfg["l3_min"], limit)):
+            ids = sorted(int(i) for i in r["ids"].split(","))
+            l3.append({"category": r["category"], "l2_ids": ids,
+                       "command": "add-l3 --insight TEXT --category %s --source-ids %s"
+                       % (shell_quote(r["category"]), ",".join(map(str, ids)))})
+        return {"promote": eligible, "near": near, "l2_candidates": clusters, "l3_candidates": l3,
+                "thresholds": {"importance": imp, "access": acc}}
+
+    def apply(self, now=None):
+        """Promote every eligible L1 to an L2, once; return the new pairs."""
+        now = now or now_utc()
+        cfg = self.store.config()
+        done = []
+        with self.db.atomic() as conn:
+            rows = conn.execute(
+                "SELECT * FROM memory_l1 WHERE promoted_to IS NULL AND archived_at IS NULL "
+                "AND importance >= ? AND access_count >= ? ORDER BY id",
+                (cfg["promote_importance"], cfg["promote_access"])).fetchall()
+            for row in rows:
+                points = load_list(row["key_points"])
+                knowledge = row["summary"]
+                if points:
+                    knowledge += "\n" + "\n".join("- " + p for p in points)
+                tags = [p for p in points if len(p) <= 40][:10]
+                l2_id = self.store._insert(conn, "l2", {
+                    "category": row["project"] or "general",
+                    "knowledge": knowledge[:MAX_TEXT],
+                    "source_ids": [row["id"]],
+                    "tags": tags,
+                    "importance": row["importance"],
+                    "project": row["project"],
+                    "created_at": iso(now),
+                }, now)
+                conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
+                             (l2_id, iso(now), row["id"]))
+                done.append({"l1_id": row["id"], "l2_id": l2_id})
+        return done
+
+
+def shell_quote(text):
+    if re.match(r"^[\w.,:/@%+-]+$", text or ""):
+        return text
+    return "'" + (text or "").replace("'", "'\"'\"'") + "'"
+
+
+# ==== Searcher: one ranked list across the three levels ====
+
+
+class Searcher:
+    """Full-text search across L1, L2 and L3 with a documented final score.
+
+    score = (relevance + date_bonus) * (0.75 + 0.5 * importance)
+            * (0.6 + 0.4 * strength) * level_weight
+
+    relevance is the BM25 score (FTS5, field weights FIELD_WEIGHTS) divided
+    by the best BM25 score of the query, so the best match has 1.0.
+    date_bonus is DATE_BONUS when the record was created on a day the query
+    names.  Strength can lower a rank but never hide a match.
+    """
+
+    def __init__(self, db):
+        self.db = db
+        self.decay = DecayEngine(db)
+
+    def search(self, text, level=None, limit=10, project=None, since=None, until=None,
+               include_archived=False, touch=True, now=None):
+        now = now or now_utc()
+        text = check_text(text, "search text", MAX_TEXT)
+        if not isinstance(limit, int) or limit < 1 or limit > 1000:
+            raise ValidationError("--limit must be a whole number from 1 to 1000 (got %r)" % (limit,))
+        levels = [check_level(level)] if level else list(LEVELS)
+        query = Query(text, now)
+        filters = {"levels": levels, "project": project, "include_archived": include_archived,
+                   "since": iso(since) if since else None, "until": iso(until) if until else None}
+        want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
+        hits = {}
+        if not query.is_empty():
+            found = self._fts(query, filters, want) if self.db.fts else self._scan(query, filters, want)
+            best = max([r for _, _, r in found] or [1.0]) or 1.0
+            for lv, rid, rel in found:
+                hits[(lv, rid)] = {"raw": rel, "relevance": rel / best, "date_bonus": 0.0}
+        for day in query.days:
+            for lv, rid in self._on_day(day, filters, want):
+                hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
+                hit["date_bonus"] = DATE_BONUS
+        results = []
+        for lv in levels:
+            ids = [rid for (l_, rid) in hits if l_ == lv]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
+                                           % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                    results.append(self._scored(lv, row, hits[(lv, row["id"])]))
+        results.sort(key=lambda r: (-r["score"], r["level"], -r["id"]))
+        results = results[:limit]
+        if touch and results:
+            for lv in levels:
+                ids = [r["id"] for r in results if r["level"] == lv]
+                self.decay.touch(lv, ids, now)
+            fresh = {}
+            for lv in levels:
+                ids = [r["id"] for r in results if r["level"] == lv]
+                if ids:
+                    for row in self.db.execute(
+                            "SELECT id, access_count, decay_score, last_accessed_at FROM %s WHERE id IN (%s)"
+                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
+                        fresh[(lv, row["id"])] = row
+            for r in results:
+                row = fresh.get((r["level"], r["id"]))
+                if row is not None:
+                    r["access_count"], r["decay_score"] = row["access_count"], row["decay_score"]
+                    r["last_accessed_at"] = row["last_accessed_at"]
+        return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
+                "days": [d.isoformat() for d in query.days], "results": results}
+
+    @staticmethod
+    def _scored(level, row, hit):
+        importance = row["importance"] if row["importance"] is not None else 0.5
+        strength = row["decay_score"] if row["decay_score"] is not None else 1.0
+        parts = {
+            "bm25": round(hit["raw"], 6),
+            "relevance": round(hit["relevance"], 6),
+            "date_bonus": hit["date_bonus"],
+            "importance_factor": round(0.75 + 0.5 * importance, 6),
+            "strength_factor": round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6),
+            "level_weight": LEVEL_WEIGHT[level],
+        }
+        score = ((hit["relevance"] + hit["date_bonus"]) * parts["importance_factor"]
+                 * parts["strength_factor"] * parts["level_weight"])
+        record = record_dict(level, row)
+        out = {
+            "level": level,
+            "id": row["id"],
+            "text": record["text"],
+            "session_id": record.get("session_id") if level == "l1" else None,
+            "importance": importance,
+            "decay_score": strength,
+            "access_count": row["access_count"] or 0,
+            "score": round(score, 6),
+            "created_at": row["created_at"],
+            "project": row["project"],
+            "explain": parts,
+        }
+        if level == "l1":
+            out["key_points"] = record["key_points"]
+        else:
+            out["category"] = record.get("category")
+        if level == "l2":
+            out["tags"] = record["tags"]
+        if level != "l3":
+            out["promoted_to"] = row["promoted_to"]
+        if level != "l1":
+            out["source_ids"] = record["source_ids"]
+        return out
+
+    def _filter_sql(self, filters, prefix):
+        where, params = [], []
+        if len(filters["levels"]) < 3:
+            where.append("%slevel IN (%s)" % (prefix, ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])))
+        if filters["project"]:
+            where.append("%sproject = ?" % prefix)
+            params.append(filters["project"])
+        if not filters["include_archived"]:
+            where.append("%sstate = ''" % prefix)
+        if filters["since"]:
+            where.append("%screated_at >= ?" % prefix)
+            params.append(filters["since"])
+        if filters["until"]:
+            where.append("%screated_at <= ?" % prefix)
+            params.append(filters["until"])
+        return where, params
+
+    def _fts(self, query, filters, want):
+        where, params = self._filter_sql(filters, "")
+        sql = ("SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ?%s "
+               "ORDER BY rel DESC LIMIT ?" % (", ".join(map(str, FIELD_WEIGHTS)),
+                                              "".join(" AND " + w for w in where)))
+        rows = self.db.execute(sql, [query.fts_expression()] + params + [want]).fetchall()
+        return [(LEVELS[(r[0] & 3) - 1], r[0] >> 2, r[1]) for r in rows]
+
+    def _scan(self, query, filters, want):
+        """Search without FTS5: count term matches per field, weighted."""
+        terms = query.scan_terms()
+        found = []
+        for lv in filters["levels"]:
+            fields = {"l1": ("summary", "key_points"), "l2": ("knowledge", "category || ' ' || tags"),
+                      "l3": ("insight", "coalesce(category, '')")}[lv]
+            score_parts, params = [], []
+            for term in terms:
+                for weight, field in zip((1.0, 0.7), fields):
+                    score_parts.append("%g * (instr(lower(%s), ?) > 0)" % (weight, field))
+                    params.append(term.lower())
+            where, wparams = self._filter_sql(filters, "")
+            where = [w.replace("state = ''", "archived_at IS NULL") for w in where if "level IN" not in w]
+            sql = ("SELECT id, (%s) AS rel FROM %s WHERE rel > 0%s ORDER BY rel DESC LIMIT ?"
+                   % (" + ".join(score_parts), LEVEL_TABLE[lv], "".join(" AND " + w for w in where)))
+            for row in self.db.execute(sql, params + wparams + [want]):
+                found.append((lv, row[0], row[1]))
+        found.sort(key=lambda x: -x[2])
+        return found[:want]
+
+    def _on_day(self, day, filters, want):
+        start = day.isoformat() + "T00:00:00"
+        end = day.isoformat() + "T23:59:59"
+        out = []
+        for lv in filters["levels"]:
+            where = ["created_at BETWEEN ? AND ?"]
+            params = [start, end]
+            if filters["project"]:
+                where.append("project = ?")
+                params.append(filters["project"])
+            if not filters["include_archived"]:
+                where.append("archived_at IS NULL")
+            for row in self.db.execute("SELECT id FROM %s WHERE %s ORDER BY created_at LIMIT ?"
+                                       % (LEVEL_TABLE[lv], " AND ".join(where)), params + [want]):
+                out.append((lv, row[0]))
+        return out
+
+
+# ==== CLI ====
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error in one line and exits 2."""
+
+    def error(self, message):
+        self.exit(2, "error: %s (see `%s --help`)\n" % (message, self.prog))
+
+
+def _common():
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--db", default=argparse.SUPPRESS, help="database path (env MEMORY_TIERED_DB)")
+    parent.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print one JSON document on stdout")
+    parent.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show a traceback on errors")
+    return parent
+
+
+def build_parser():
+    common = _common()
+    parser = _Parser(
+        prog="memory_tiered.py", parents=[common],
+        description="Tiered long-term memory for AI agents (L1 sessions, L2 knowledge, L3 insights).",
+        epilog="Run `memory_tiered.py COMMAND --help` for a command's options and an example.",
+    )
+    parser.add_argument("--version", action="version", version="memory_tiered " + __version__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    def command(name, func, help_text, example):
+        p = sub.add_parser(name, parents=[common], help=help_text,
+                           description="%s\n\nExample:\n  %s" % (help_text, example),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.set_defaults(func=func)
+        return p
+
+    command("init", cmd_init, "Create or migrate the database (idempotent).", "memory_tiered.py init")
+
+    p = command("add-l1", cmd_add_l1, "Store one conversation summary (L1).",
+                'memory_tiered.py add-l1 --session-id s42 --summary "Chose SQLite WAL" '
+                '--key-points "sqlite,wal" --importance 0.8')
+    p.add_argument("--session-id", required=True)
+    p.add_argument("--summary", required=True)
+    p.add_argument("--key-points", help='split on , ， 、 and ;')
+    p.add_argument("--importance", help="0 to 1, default 0.5")
+    p.add_argument("--parent-session")
+    p.add_argument("--project")
+    p.add_argument("--agent")
+    p.add_argument("--created-at", help="ISO 8601 date or date-time, UTC assumed")
+
+    p = command("add-l2", cmd_add_l2, "Store a piece of structured knowledge (L2).",
+                'memory_tiered.py add-l2 --category skills --knowledge "Writes Go daily" --source-ids 3,7')
+    p.add_argument("--category", required=True)
+    p.add_argument("--knowledge", required=True)
+    p.add_argument("--source-ids", help="L1 ids, comma-separated")
+    p.add_argument("--tags", help="comma-separated")
+    p.add_argument("--importance")
+    p.add_argument("--project")
+    p.add_argument("--created-at")
+
+    p = command("add-l3", cmd_add_l3, "Store a core insight (L3).",
+                'memory_tiered.py add-l3 --insight "Prefers boring tech" --source-ids 2,5,9')
+    p.add_argument("--insight", required=True)
+    p.add_argument("--source-ids", help="L2 ids, comma-separated")
+    p.add_argument("--category")
+    p.add_argument("--importance")
+    p.add_argument("--project")
+    p.add_argument("--created-at")
+
+    p = command("get", cmd_get, "Show one record with its sources and promotions.", "memory_tiered.py get l2 5")
+    p.add_argument("level", help="l1, l2 or l3")
+    p.add_argument("id", type=_positive_int)
+
+    p = command("list", cmd_list, "List records.", "memory_tiered.py list --level l1 --sort importance --limit 5")
+    p.add_argument("--level", choices=LEVELS)
+    p.add_argument("--sort", choices=("created", "importance", "decay", "access"), default="created")
+    p.add_argument("--limit", type=_positive_int, default=20)
+    p.add_argument("--include-archived", action="store_true")
+
+    p = command("search-all", cmd_search_all, "Search all three levels; one ranked list.",
+                'memory_tiered.py search-all "what did we decide about auth?"')
+    p.add_argument("text", nargs="?", help="the search text (or --keyword)")
+    p.add_argument("--keyword", "-k")
+    p.add_argument("--level", choices=LEVELS)
+    p.add_argument("--limit", type=_positive_int, default=10)
+    p.add_argument("--project")
+    p.add_argument("--since", help="ISO date: created on or after")
+    p.add_argument("--until", help="ISO date: created on or before (whole day)")
+    p.add_argument("--explain", action="store_true", help="show each part of the score")
+    p.add_argument("--no-touch", action="store_true", help="do not count this as a retrieval")
+    p.add_argument("--include-archived", action="store_true")
+
+    p = command("decay", cmd_decay, "Apply the strength decay for the time elapsed.", "memory_tiered.py decay")
+    p.add_argument("--dry-run", action="store_true")
+
+    p = command("cleanup", cmd_cleanup, "Report records below the cleanup threshold; deletes nothing.",
+                "memory_tiered.py cleanup --archive --yes")
+    p.add_argument("--archive", action="store_true", help="mark the candidates archived (with --yes)")
+    p.add_argument("--yes", action="store_true")
+    p.add_argument("--limit", type=_positive_int, default=50)
+
+    p = command("compress", cmd_compress, "Promotion report; --apply promotes eligible L1s to L2.",
+                "memory_tiered.py compress --apply")
+    p.add_argument("--apply", action="store_true")
+    p.add_argument("--dry-run", action="store_true")
+
+    command("stats", cmd_stats, "Counts, strength distribution, file and index facts.", "memory_tiered.py stats")
+
+    p = command("forget", cmd_forget, "Delete one record for good.", "memory_tiered.py forget l1 12 --yes")
+    p.add_argument("level", help="l1, l2 or l3")
+    p.add_argument("id", type=_positive_int)
+    p.add_argument("--yes", action="store_true", help="confirm")
+
+    p = command("config", cmd_config, "Show or set a tunable.", "memory_tiered.py config decay_factor 0.995")
+    p.add_argument("key", nargs="?")
+    p.add_argument("value", nargs="?")
+
+    p = command("export", cmd_export, "Write every record as JSON Lines.",
+                "memory_tiered.py export --out memories.jsonl")
+    p.add_argument("--out", help="file to write (default stdout)")
+    p.add_argument("--level", choices=LEVELS)
+
+    p = command("import", cmd_import, "Read records from JSON Lines (full or minimal).",
+                "memory_tiered.py import memories.jsonl")
+    p.add_argument("path", help="a .jsonl file, or - for stdin")
+    return parser
+
+
+def _positive_int(text):
+    if not str(text).isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError("must be a whole number of at least 1 (got %r)" % text)
+    return int(text)
+
+
+# -- helpers for handlers --
+
+
+def _db_path(args, environ=None):
+    env = os.environ if environ is None else environ
+    return getattr(args, "db", None) or env.get("MEMORY_TIERED_DB") or os.path.expanduser(DEFAULT_DB_PATH)
+
+
+def _open(args):
+    return MemoryDB(_db_path(args))
+
+
+def _out(args, data, text_lines):
+    if getattr(args, "json", False):
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+    else:
+        for line in text_lines() if callable(text_lines) else text_lines:
+            sys.stdout.write(line + "\n")
+
+
+def _say(message):
+    sys.stderr.write(message + "\n")
+
+
+def _short(text, width=80):
+    one = " ".join((text or "").split())
+    return one if len(one) <= width else one[: width - 1] + "…"
+
+
+# -- handlers --
+
+
+def cmd_init(args):
+    with _open(args) as db:
+        data = {"database": db.path, "schema_version": db.schema_version(), "fts": db.fts}
+    _out(args, data, ["✅ 数据库初始化完成: %s" % data["database"]])
+    return 0
+
+
+def cmd_add_l1(args):
+    with _open(args) as db:
+        new_id, created = MemoryStore(db).add_l1(
+            args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
+            args.project, args.agent, args.created_at, now=now_utc())
+    if not created:
+        _say("same summary already stored for this session as L1 #%d; not added again" % new_id)
+    _out(args, {"level": "l1", "id": new_id, "created": created}, [str(new_id)])
+    return 0
+
+
+def cmd_add_l2(args):
+    with _open(args) as db:
+        new_id = MemoryStore(db).add_l2(args.category, args.knowledge, args.source_ids, args.tags,
+                                        args.importance, args.project, args.created_at, now=now_utc())
+    _out(args, {"level": "l2", "id": new_id, "created": True}, [str(new_id)])
+    return 0
+
+
+def cmd_add_l3(args):
+    with _open(args) as db:
+        new_id = MemoryStore(db).add_l3(args.insight, args.source_ids, args.category, args.importance,
+                                        args.project, args.created_at, now=now_utc())
+    _out(args, {"level": "l3", "id": new_id, "created": True}, [str(new_id)])
+    return 0
+
+
+def _record_lines(r):
+    lines = ["%s #%d  importance %.2f  strength %.3f  accessed %d×  created %s" % (
+        r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5,
+        r["decay_score"], r["access_count"] or 0, r["created_at"])]
+    if r["level"] == "l1":
+        lines.append("session: %s%s%s" % (r["session_id"], "  project: %s" % r["project"] if r.get("project") else "",
+                                           "  parent: %s" % r["parent_session"] if r.get("parent_session") else ""))
+    elif r.get("category"):
+        lines.append("category: %s" % r["category"])
+    lines.append(r["text"])
+    for p in r.get("key_points") or []:
+        lines.append("  - " + p)
+    if r.get("tags"):
+        lines.append("tags: " + ", ".join(r["tags"]))
+    for s in r.get("sources", []):
+        lines.append("source %s #%d: %s" % (s["level"].upper(), s["id"],
+                                             _short(s["text"]) if s["text"] else "(forgotten)"))
+    for s in r.get("promoted", []):
+        lines.append("promoted to %s #%d: %s" % (s["level"].upper(), s["id"], _short(s["text"] or "")))
+    if r.get("archived_at"):
+        lines.append("archived at %s" % r["archived_at"])
+    return lines
+
+
+def cmd_get(args):
+    with _open(args) as db:
+        record = MemoryStore(db).get(args.level, args.id)
+    _out(args, record, lambda: _record_lines(record))
+    return 0
+
+
+def cmd_list(args):
+    with _open(args) as db:
+        rows = MemoryStore(db).list(args.level, args.sort, args.limit, args.include_archived)
+    _out(args, {"records": rows}, lambda: [
+        "%s #%-6d imp %.2f  str %.3f  acc %-3d %s  %s" % (
+            r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5, r["decay_score"],
+            r["access_count"] or 0, (r["created_at"] or "")[:10], _short(r["text"], 70)) for r in rows])
+    return 0
+
+
+def cmd_search_all(args):
+    text = args.keyword if args.keyword is not None else args.text
+    if text is None:
+        raise ValidationError("give the search text, as `search-all TEXT` or `--keyword TEXT`")
+    if args.keyword is not None and args.text is not None:
+        raise ValidationError("give the search text once: either TEXT or --keyword, not both")
+    since = parse_time(args.since, "--since") if args.since else None
+    until = None
+    if args.until:
+        until = parse_time(args.until, "--until")
+        if len(args.until.strip()) == 10:
+            until += datetime.timedelta(days=1, seconds=-1)
+    with _open(args) as db:
+        found = Searcher(db).search(text, args.level, args.limit, args.project, since, until,
+                                    args.include_archived, not args.no_touch, now_utc())
+    if not args.explain:
+        for r in found["results"]:
+            r.pop("explain")
+
+    def lines():
+        out = []
+        for n, r in enumerate(found["results"], 1):
+            where = " session %s" % r["session_id"] if r["session_id"] else (
+                " [%s]" % r["category"] if r.get("category") else "")
+            out.append("%2d. %s #%d%s  score %.3f  %s" % (n, r["level"].upper(), r["id"], where, r["score"],
+                                                           _short(r["text"], 90)))
+            if args.explain:
+                e = r["explain"]
+                out.append("    = (relevance %.3f [bm25 %.3f] + date %.1f) × importance %.3f × strength %.3f"
+                           " × level %.1f" % (e["relevance"], e["bm25"], e["date_bonus"], e["importance_factor"],
+                                              e["strength_factor"], e["level_weight"]))
+        return out
+
+    _out(args, found, lines)
+    if not found["results"]:
+        _say("no memory matches %r" % _short(text, 60))
+    return 0
+
+
+def cmd_decay(args):
+    now = now_utc()
+    with _open(args) as db:
+        changed = DecayEngine(db).decay(now, dry_run=args.dry_run)
+    data = {"now": iso(now), "changed": changed, "dry_run": args.dry_run}
+    _out(args, data, [])
+    _say("decay%s: %d L1, %d L2, %d L3 records brought to %s" % (
+        " (dry run)" if args.dry_run else "", changed["l1"], changed["l2"], changed["l3"], iso(now)))
+    return 0
+
+
+def cmd_cleanup(args):
+    now = now_utc()
+    if args.archive and not args.yes:
+        raise ValidationError("--archive hides the candidates from search; add --yes to confirm")
+    with _open(args) as db:
+        engine = DecayEngine(db)
+        found = engine.candidates(now, limit=None if args.archive else args.limit)
+        archived = engine.archive(now) if args.archive else None
+    data = {"candidates": found, "archived": archived}
+    _out(args, data, lambda: ["%s #%d  %s  %s" % (c["level"].upper(), c["id"], c["why"], _short(c["text"], 60))
+                              for c in found[:args.limit]])
+    if archived is not None:
+        _say("cleanup: %d candidates archived (kept, hidden from search)" % sum(archived.values()))
+    else:
+        _say("cleanup: %d candidates; nothing deleted" % len(found))
+    return 0
+
+
+def cmd_compress(args):
+    now = now_utc()
+    with _open(args) as db:
+        promoter = Promoter(db)
+        report = promoter.report()
+        applied = promoter.apply(now) if args.apply and not args.dry_run else []
+    report["applied"] = applied
+
+    def lines():
+        out = ["Promote (importance >= %.2f, access >= %d):" % (
+            report["thresholds"]["importance"], report["thresholds"]["access"])]
+        out += ["  L1 #%d  importance %.2f  access %d  %s" % (r["id"], r["importance"], r["access_count"],
+                                                              _short(r["summary"], 60)) for r in report["promote"]]
+        out.append("Near the thresholds:")
+        out += ["  L1 #%d  %s  %s" % (r["id"], r["lacks"], _short(r["summary"], 50)) for r in report["near"]]
+        out.append("L2 candidates (L1s sharing a key point):")
+        out += ["  %r: L1 %s\n    %s" % (c["key_point"], ",".join(map(str, c["l1_ids"])), c["command"])
+                for c in report["l2_candidates"]]
+        out.append("L3 candidates (L2s in one category):")
+        out += ["  %s: L2 %s\n    %s" % (c["category"], ",".join(map(str, c["l2_ids"])), c["command"])
+                for c in report["l3_candidates"]]
+        out += ["Promoted L1 #%d -> L2 #%d" % (a["l1_id"], a["l2_id"]) for a in applied]
+        return out
+
+    _out(args, report, lines)
+    _say("compress: %d eligible, %d promoted%s" % (len(report["promote"]), len(applied),
+                                                    "" if args.apply else " (report only; --apply to promote)"))
+    return 0
+
+
+def cmd_stats(args):
+    with _open(args) as db:
+        data = MemoryStore(db).stats()
+
+    def lines():
+        out = ["database: %s (%.1f KiB)" % (data["database"], data["size_bytes"] / 1024.0),
+               "schema version %d, SQLite %s, search: %s" % (data["schema_version"], data["sqlite_version"],
+                                                             data["fts"])]
+        for lv, s in data["levels"].items():
+            out.append("%s: %d records, %d archived, %d cleanup candidates, %d promoted" % (
+                lv.upper(), s["count"], s["archived"], s["cleanup_candidates"], s["promoted"]))
+            out.append("    strength " + "  ".join("%s: %d" % kv for kv in s["strength"].items()))
+        return out
+
+    _out(args, data, lines)
+    return 0
+
+
+def cmd_forget(args):
+    level = check_level(args.level)
+    if not args.yes:
+        raise ValidationError("forget deletes %s #%d for good; add --yes to confirm" % (level.upper(), args.id))
+    with _open(args) as db:
+        cut = MemoryStore(db).forget(level, args.id, now_utc())
+    for item in cut:
+        _say("%s #%d keeps its text but no longer links to %s #%d" % (
+            item["level"].upper(), item["id"], level.upper(), args.id))
+    _out(args, {"forgotten": {"level": level, "id": args.id}, "unlinked": cut},
+         ["forgot %s #%d" % (level.upper(), args.id)])
+    return 0
+
+
+def cmd_config(args):
+    with _open(args) as db:
+        store = MemoryStore(db)
+        if args.key and args.value is not None:
+            store.set_config(args.key, args.value)
+        elif args.key and args.key not in TUNABLES:
+            raise ValidationError("unknown setting %r; choose one of: %s" % (args.key, ", ".join(TUNABLES)))
+        values = store.config()
+    shown = {args.key: values[args.key]} if args.key else values
+    _out(args, shown, lambda: ["%s = %s    # %s" % (k, json.dumps(v), TUNABLES[k][2]) for k, v in shown.items()])
+    return 0
+
+
+def cmd_export(args):
+    count = 0
+    with _open(args) as db:
+        rows = MemoryStore(db).export_rows(args.level)
+        if args.out:
+            count = write_atomic_lines(args.out, (json.dumps(r, ensure_ascii=False) for r in rows))
+        else:
+            for r in rows:
+                sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")
+                count += 1
+    _say("export: %d records%s" % (count, " to %s" % args.out if args.out else ""))
+    return 0
+
+
+def cmd_import(args):
+    if args.path == "-":
+        lines = sys.stdin
+        source = "stdin"
+    else:
+        if not os.path.isfile(args.path):
+            raise NotFoundError("no file at %s" % args.path)
+        source = args.path
+        lines = None
+    progress = None
+    if sys.stderr.isatty():
+        def progress(done, total):
+            sys.stderr.write("\rimport: %d/%d" % (done, total) + ("\n" if done == total else ""))
+    with _open(args) as db:
+        store = MemoryStore(db)
+        if lines is None:
+            try:
+                with open(source, encoding="utf-8") as handle:
+                    counts = store.import_lines(handle, now_utc(), progress)
+            except UnicodeDecodeError:
+                raise ValidationError("%s is not UTF-8 text" % source)
+        else:
+            counts = store.import_lines(lines, now_utc(), progress)
+    _out(args, counts, [])
+    _say("import: %d added, %d already present, from %s" % (counts["added"], counts["skipped"], source))
+    return 0
+
+
+def write_atomic_lines(path, lines):
+    """Write lines to path through a temp file in the same folder; return the count."""
+    path = os.path.abspath(os.path.expanduser(path))
+    folder = os.path.dirname(path)
+    tmp = os.path.join(folder, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
+    count = 0
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            for line in lines:
+                handle.write(line + "\n")
+                count += 1
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
+    return count
+
+
+# ==== main ====
+
+
+def main(argv=None):
+    """Run the CLI; return the exit code (0 ok, 1 failure, 2 bad input, 130 interrupted)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in argv
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
+    try:
+        return args.func(args)
+    except MemoryTieredError as exc:
+        if debug:
+            raise
+        _say("error: %s" % exc)
+        return exc.exit_code
+    except sqlite3.Error as exc:
+        if debug:
+            raise
+        _say("error: %s" % describe_sqlite_error(exc, _db_path(args)))
+        return 1
+    except KeyboardInterrupt:
+        _say("interrupted")
+        return 130
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except OSError as exc:
+        if debug:
+            raise
+        _say("error: %s" % (exc.strerror and "%s: %s" % (exc.filename or "", exc.strerror) or exc))
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
