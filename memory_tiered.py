@@ -98,9 +98,13 @@ MAX_TEXT = 20000
 MAX_SHORT = 200
 MAX_ITEMS = 100
 MAX_ITEM = 1000
+MAX_UNITS = 256  # sentences and key points indexed one by one, per record
 
 # Search ranking (documented in the README, printed by --explain).
 FIELD_WEIGHTS = (1.0, 1.0, 0.5)  # body, key points, category and tags
+UNIT_WEIGHT = 1.0  # weight of the best single sentence or key point
+NEAR_WEIGHT = 0.5  # weight of adjacent query words found near each other
+NEAR_DISTANCE = 5
 LEVEL_WEIGHT = {"l1": 1.0, "l2": 1.1, "l3": 1.2}
 DATE_BONUS = 0.5
 CANDIDATES_PER_RESULT = 5
@@ -365,6 +369,20 @@ def index_text(text):
     return _CJK_RUN_RE.sub(repl, text)
 
 
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+|[。！？；;\n]+")
+
+
+def text_units(text, points=None):
+    """The sentences of a text and its key points, as a JSON array for the unit index.
+
+    Scoring each unit on its own rewards a memory where the query's words
+    stand together in one sentence or key point.
+    """
+    units = [u.strip() for u in _SENTENCE_END_RE.split(text or "") if u and u.strip()]
+    units += [str(p) for p in load_list(points) if str(p).strip()]
+    return dump_list(index_text(u) for u in units[:MAX_UNITS])
+
+
 def token_count(text):
     """Rough token count: a CJK character is one token, four other characters one."""
     cjk = sum(len(r) for r in _CJK_RUN_RE.findall(text))
@@ -424,7 +442,8 @@ class Query:
 
     def __init__(self, raw, now):
         self.raw = raw
-        self.days, rest = extract_dates(raw, now)
+        self.days, _ = extract_dates(raw, now)
+        rest = raw
         self.cjk_terms = []
         self.prefixes = []
         fragments = []
@@ -460,6 +479,13 @@ class Query:
         parts = ['"%s"' % t.replace('"', '""') for t in self.words + self.cjk_terms]
         parts += ['"%s"*' % t.replace('"', '""') for t in self.prefixes]
         return " OR ".join(parts)
+
+    def near_expression(self):
+        """Adjacent query words found within NEAR_DISTANCE tokens of each other."""
+        words = self.words + self.cjk_terms
+        pairs = ['NEAR("%s" "%s", %d)' % (a.replace('"', '""'), b.replace('"', '""'), NEAR_DISTANCE)
+                 for a, b in zip(words, words[1:])]
+        return " OR ".join(pairs)
 
     def scan_terms(self):
         """Terms for the LIKE scan used without FTS5: light stems and bigrams."""
@@ -574,17 +600,34 @@ FTS_DDL = [
         state UNINDEXED,      -- '' for live records, 'archived'
         tokenize = 'porter unicode61 remove_diacritics 2'
     )""",
+    # One row per sentence or key point; rowid = memory_fts rowid * 256 + unit number.
+    """CREATE VIRTUAL TABLE memory_units USING fts5(
+        unit,
+        tokenize = 'porter unicode61 remove_diacritics 2'
+    )""",
 ]
 _FTS_ROW = {
     "l1": "mt_index_text({p}.summary), mt_index_text({p}.key_points), ''",
     "l2": "mt_index_text({p}.knowledge), '', mt_index_text({p}.category || ' ' || coalesce({p}.tags, ''))",
     "l3": "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, ''))",
 }
+_FTS_UNITS = {
+    "l1": "mt_units({p}.summary, {p}.key_points)",
+    "l2": "mt_units({p}.knowledge, NULL)",
+    "l3": "mt_units({p}.insight, NULL)",
+}
 _FTS_WATCHED = {
     "l1": "summary, key_points, project, created_at, archived_at",
     "l2": "knowledge, category, tags, project, created_at, archived_at",
     "l3": "insight, category, project, created_at, archived_at",
 }
+
+
+def _units_insert_sql(level, p, source=""):
+    return (
+        "INSERT INTO memory_units(rowid, unit) SELECT ({p}.id * 4 + {n}) * 256 + j.key, j.value "
+        "FROM %s json_each(%s) j" % (source, _FTS_UNITS[level])
+    ).format(p=p, n=LEVEL_NUM[level])
 
 
 def _fts_insert_sql(level, p):
@@ -595,16 +638,22 @@ def _fts_insert_sql(level, p):
     ).format(p=p, n=LEVEL_NUM[level])
 
 
+_FTS_DELETE = (
+    "DELETE FROM memory_fts WHERE rowid = old.id * 4 + %d; "
+    "DELETE FROM memory_units WHERE rowid BETWEEN (old.id * 4 + %d) * 256 AND (old.id * 4 + %d) * 256 + 255"
+)
+
 for _level in LEVELS:
     _t = LEVEL_TABLE[_level]
     _n = LEVEL_NUM[_level]
     FTS_DDL += [
-        "CREATE TRIGGER %s_fts_ai AFTER INSERT ON %s BEGIN %s; END" % (_t, _t, _fts_insert_sql(_level, "new")),
-        "CREATE TRIGGER %s_fts_ad AFTER DELETE ON %s BEGIN "
-        "DELETE FROM memory_fts WHERE rowid = old.id * 4 + %d; END" % (_t, _t, _n),
-        "CREATE TRIGGER %s_fts_au AFTER UPDATE OF %s ON %s BEGIN "
-        "DELETE FROM memory_fts WHERE rowid = old.id * 4 + %d; %s; END"
-        % (_t, _FTS_WATCHED[_level], _t, _n, _fts_insert_sql(_level, "new")),
+        "CREATE TRIGGER %s_fts_ai AFTER INSERT ON %s BEGIN %s; %s; END"
+        % (_t, _t, _fts_insert_sql(_level, "new"), _units_insert_sql(_level, "new")),
+        "CREATE TRIGGER %s_fts_ad AFTER DELETE ON %s BEGIN %s; END" % (_t, _t, _FTS_DELETE % (_n, _n, _n)),
+        "CREATE TRIGGER %s_fts_au AFTER UPDATE OF %s ON %s BEGIN %s; %s; %s; END"
+        % (_t, _FTS_WATCHED[_level], _t, _FTS_DELETE % (_n, _n, _n), _fts_insert_sql(_level, "new"),
+           _units_insert_sql(_level, "new")),
+        _units_insert_sql(_level, _t, _t + ","),
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
         "SELECT id * 4 + %d, %s, %d, project, created_at, "
         "CASE WHEN archived_at IS NULL THEN '' ELSE 'archived' END FROM %s"
@@ -696,6 +745,7 @@ class MemoryDB:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA recursive_triggers = ON")
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
+        conn.create_function("mt_units", 2, text_units, deterministic=True)
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
         try:
             conn.execute("SELECT pow(2, 2)").fetchone()
@@ -1496,8 +1546,35 @@ class Searcher:
         sql = ("SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ?%s "
                "ORDER BY rel DESC LIMIT ?" % (", ".join(map(str, FIELD_WEIGHTS)),
                                               "".join(" AND " + w for w in where)))
-        rows = self.db.execute(sql, [query.fts_expression()] + params + [want]).fetchall()
-        return [(LEVELS[(r[0] & 3) - 1], r[0] >> 2, r[1]) for r in rows]
+        expression = query.fts_expression()
+        rows = self.db.execute(sql, [expression] + params + [want]).fetchall()
+        if not rows:
+            return []
+        best_doc = rows[0][1] or 1.0
+        units = {}
+        for ref, rel in self.db.execute(
+                "SELECT rowid >> 8, -bm25(memory_units) AS rel FROM memory_units WHERE memory_units MATCH ? "
+                "ORDER BY rel DESC LIMIT ?", (expression, want * 8)):
+            units.setdefault(ref, []).append(rel)
+        unit_score = {}
+        for ref, values in units.items():
+            values.sort(reverse=True)
+            unit_score[ref] = values[0] + 0.5 * sum(values[1:3])
+        best_unit = max(unit_score.values() or [1.0]) or 1.0
+        near = {}
+        near_expression = query.near_expression()
+        if near_expression:
+            near = dict(self.db.execute(
+                "SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ? "
+                "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, want * 2)))
+        best_near = max(near.values() or [1.0]) or 1.0
+        out = []
+        total = 1 + UNIT_WEIGHT + NEAR_WEIGHT
+        for ref, rel in rows:
+            combined = (rel / best_doc + UNIT_WEIGHT * unit_score.get(ref, 0.0) / best_unit
+                        + NEAR_WEIGHT * near.get(ref, 0.0) / best_near) / total
+            out.append((LEVELS[(ref & 3) - 1], ref >> 2, combined))
+        return out
 
     def _scan(self, query, filters, want):
         """Search without FTS5: count term matches per field, weighted."""
