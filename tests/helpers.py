@@ -1,0 +1,77 @@
+"""Shared test scaffolding: a temp home, a temp database, in-process and real CLI runs."""
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import unittest
+from unittest import mock
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCRIPT = os.path.join(ROOT, "memory_tiered.py")
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+import memory_tiered  # noqa: E402
+
+
+class CLITestCase(unittest.TestCase):
+    """Each test gets a temp folder as HOME and a database inside it."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="mt-test-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+        self.db = os.path.join(self.tmp, "state", "memory.db")
+        env = {"HOME": self.tmp, "MEMORY_TIERED_DB": self.db}
+        patcher = mock.patch.dict(os.environ, env)
+        patcher.start()
+        self.addCleanup(patcher.stop)
+        for name in ("MEMORY_TIERED_NOW", "MEMORY_TIERED_FTS", "MEMORY_TIERED_VAULT"):
+            os.environ.pop(name, None)
+
+    def run_cli(self, *argv, now=None, code=0):
+        """Run main() in-process; assert the exit code; return (stdout, stderr)."""
+        out, err = io.StringIO(), io.StringIO()
+        env = {"MEMORY_TIERED_NOW": now} if now else {}
+        with mock.patch.dict(os.environ, env), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            got = memory_tiered.main([str(a) for a in argv])
+        self.assertEqual(got, code, "exit %s != %s for %s\nstdout: %s\nstderr: %s"
+                         % (got, code, argv, out.getvalue(), err.getvalue()))
+        return out.getvalue(), err.getvalue()
+
+    def json_cli(self, *argv, now=None):
+        out, _ = self.run_cli(*(argv + ("--json",)), now=now)
+        return json.loads(out)
+
+    def add_l1(self, summary, session="s1", now=None, **options):
+        argv = ["add-l1", "--session-id", session, "--summary", summary]
+        for key, value in options.items():
+            argv += ["--" + key.replace("_", "-"), str(value)]
+        out, _ = self.run_cli(*argv, now=now)
+        return int(out.strip())
+
+    def search(self, text, *extra, now=None):
+        return self.json_cli("search-all", "--keyword", text, *extra, now=now)["results"]
+
+    def dump(self):
+        """The whole database as SQL text, to prove a failed command changed nothing."""
+        if not os.path.exists(self.db):
+            return None
+        conn = sqlite3.connect(self.db)
+        try:
+            return "\n".join(line for line in conn.iterdump() if "memory_fts" not in line
+                             and "memory_units" not in line)
+        finally:
+            conn.close()
+
+    def subprocess(self, *argv, env=None, input=None, timeout=60):
+        full_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.tmp,
+                    "MEMORY_TIERED_DB": self.db}
+        full_env.update(env or {})
+        return subprocess.run([sys.executable, SCRIPT] + list(argv), env=full_env, input=input,
+                              capture_output=True, timeout=timeout)

@@ -1,0 +1,175 @@
+"""Search that finds things: Chinese, questions, dates, hostile text, ranking, touching."""
+
+import os
+import unittest
+from unittest import mock
+
+from helpers import CLITestCase
+
+
+class ChineseAndQuestionTests(CLITestCase):
+    def setUp(self):
+        super().setUp()
+        self.ids = {
+            "cool": self.add_l1("第一次使用记忆系统，感觉很酷", session="zh1"),
+            "go": self.add_l1("Go 微服务 鉴权中间件 设计完成", session="zh2"),
+            "auth": self.add_l1("We decided to use JWT tokens for the auth middleware", session="en1",
+                                key_points="auth,JWT"),
+            "cook": self.add_l1("Talked about cooking pasta and the best tomato sauce", session="en2"),
+            "cat": self.add_l1("我的猫叫小白，喜欢晒太阳", session="zh3"),
+        }
+
+    def first(self, text, *extra):
+        results = self.search(text, "--no-touch", *extra)
+        self.assertTrue(results, "no result for %r" % text)
+        return results[0]["id"]
+
+    def test_two_character_word_inside_unsegmented_sentence(self):
+        self.assertEqual(self.first("记忆"), self.ids["cool"])
+        self.assertEqual(self.first("系统"), self.ids["cool"])
+
+    def test_one_character_query(self):
+        self.assertEqual(self.first("酷"), self.ids["cool"])
+        self.assertEqual(self.first("猫"), self.ids["cat"])
+        self.assertEqual(self.first("阳"), self.ids["cat"])
+
+    def test_mixed_text(self):
+        self.assertEqual(self.first("鉴权中间件"), self.ids["go"])
+        self.assertEqual(self.first("Go 微服务"), self.ids["go"])
+
+    def test_questions_in_english_and_chinese(self):
+        self.assertEqual(self.first("What did we decide about the auth middleware?"), self.ids["auth"])
+        self.assertEqual(self.first("how do I cook a tomato sauce"), self.ids["cook"])
+        self.assertEqual(self.first("我的猫叫什么名字？"), self.ids["cat"])
+        self.assertEqual(self.first("上次关于记忆系统我们说了什么"), self.ids["cool"])
+
+    def test_stemming(self):
+        self.assertEqual(self.first("cooked"), self.ids["cook"])
+        self.assertEqual(self.first("deciding"), self.ids["auth"])
+
+    def test_hostile_text_never_errors(self):
+        for text in ['"', '""', "*", "a*", "NOT", "AND OR NOT", "NEAR(a b)", "(", ")", "^start", "col:val",
+                     "-x", "'; DROP TABLE memory_l1; --", "%", "_", "\\", "memory_fts MATCH 'x'",
+                     "{a b}", "a + b", "🧠", "x" * 5000]:
+            out, _ = self.run_cli("search-all", "--keyword=" + text, "--no-touch", "--json")
+            self.assertIn("results", out)
+        self.assertEqual(len(self.json_cli("list")["records"]), 5)
+        _, err = self.run_cli("search-all", "--keyword=\t ", code=2)
+        self.assertEqual(err, "error: search text must not be empty\n")
+
+    def test_no_match_is_success_with_empty_list(self):
+        out, err = self.run_cli("search-all", "zebra", "--json")
+        self.assertIn('"results": []', out)
+        self.assertIn("no memory matches", err)
+
+    def test_positional_and_keyword_forms(self):
+        out, _ = self.run_cli("search-all", "猫", "--no-touch")
+        self.assertIn("L1 #%d" % self.ids["cat"], out)
+        self.run_cli("search-all", code=2)
+        self.run_cli("search-all", "a", "--keyword", "b", code=2)
+
+    def test_json_shape(self):
+        result = self.search("auth", "--no-touch")[0]
+        for key in ("level", "id", "text", "session_id", "importance", "decay_score", "access_count", "score"):
+            self.assertIn(key, result)
+        self.assertEqual(result["session_id"], "en1")
+        self.assertNotIn("explain", result)
+
+    def test_explain_prints_each_part(self):
+        out, _ = self.run_cli("search-all", "auth", "--explain", "--no-touch")
+        self.assertIn("relevance", out)
+        self.assertIn("importance", out)
+        self.assertIn("strength", out)
+        parts = self.json_cli("search-all", "auth", "--explain", "--no-touch")["results"][0]["explain"]
+        e = parts
+        self.assertAlmostEqual(
+            (e["relevance"] + e["date_bonus"]) * e["importance_factor"] * e["strength_factor"] * e["level_weight"],
+            self.json_cli("search-all", "auth", "--no-touch")["results"][0]["score"], places=4)
+
+
+class RankingTests(CLITestCase):
+    def test_date_in_query_favours_that_day(self):
+        self.add_l1("deploy notes for the api", session="a", created_at="2026-05-01T09:00")
+        target = self.add_l1("deploy notes for the api server", session="b", created_at="2026-05-02T09:00")
+        self.add_l1("deploy notes for the api gateway", session="c", created_at="2026-05-03T09:00")
+        for text in ("5月2日 deploy", "2026-05-02 deploy", "deploy on May 2", "4月27号 之后 5月2号的 deploy"):
+            results = self.search(text, "--no-touch", now="2026-06-01T00:00:00")
+            self.assertEqual(results[0]["id"], target, text)
+        only_date = self.search("5月2日", "--no-touch", now="2026-06-01T00:00:00")
+        self.assertEqual([r["id"] for r in only_date], [target])
+
+    def test_since_until(self):
+        self.add_l1("release alpha", session="a", created_at="2026-05-01")
+        b = self.add_l1("release beta", session="b", created_at="2026-05-02T23:00")
+        self.add_l1("release gamma", session="c", created_at="2026-05-03")
+        got = [r["id"] for r in self.search("release", "--since", "2026-05-02", "--until", "2026-05-02")]
+        self.assertEqual(got, [b])
+        self.run_cli("search-all", "release", "--since", "yesterday", code=2)
+
+    def test_importance_and_level_order_equal_matches(self):
+        low = self.add_l1("kubernetes cluster upgrade", session="a", importance=0.1)
+        high = self.add_l1("kubernetes cluster upgrade", session="b", importance=0.9)
+        self.assertEqual([r["id"] for r in self.search("kubernetes", "--no-touch")], [high, low])
+
+    def test_weak_strength_lowers_but_never_hides_the_only_match(self):
+        self.add_l1("an old note about terraform state", now="2026-01-01T00:00:00")
+        self.run_cli("decay", now="2026-12-01T00:00:00")
+        results = self.search("terraform", "--no-touch", now="2026-12-01T00:00:00")
+        self.assertEqual(len(results), 1)
+        self.assertLess(results[0]["decay_score"], 0.05)
+
+    def test_level_filter_and_project(self):
+        a = self.add_l1("redis cache", project="p1")
+        self.add_l1("redis cache", session="s2", project="p2")
+        l2 = int(self.run_cli("add-l2", "--category", "infra", "--knowledge", "redis cache tuning")[0])
+        self.assertEqual([(r["level"], r["id"]) for r in self.search("redis", "--level", "l2")], [("l2", l2)])
+        self.assertEqual([r["id"] for r in self.search("redis", "--project", "p1")], [a])
+
+    def test_l2_tags_and_category_are_searched(self):
+        l2 = int(self.run_cli("add-l2", "--category", "habits", "--knowledge", "Runs every morning",
+                              "--tags", "跑步,fitness")[0])
+        self.assertEqual(self.search("跑步")[0]["id"], l2)
+        self.assertEqual(self.search("fitness")[0]["id"], l2)
+
+
+class TouchTests(CLITestCase):
+    def test_each_result_counts_as_access(self):
+        a = self.add_l1("sqlite wal mode", now="2026-05-01T00:00:00")
+        self.run_cli("decay", now="2026-05-02T00:00:00")  # 24 h: 0.99**24
+        results = self.search("sqlite", now="2026-05-02T00:00:00")
+        self.assertEqual(results[0]["access_count"], 1)
+        self.assertAlmostEqual(results[0]["decay_score"], 0.99 ** 24 + 0.1, places=9)
+        rec = self.json_cli("get", "l1", str(a))
+        self.assertEqual(rec["last_accessed_at"], "2026-05-02T00:00:00")
+        for _ in range(5):
+            self.search("sqlite", now="2026-05-02T00:00:00")
+        rec = self.json_cli("get", "l1", str(a))
+        self.assertEqual(rec["decay_score"], 1.0)
+        self.assertEqual(rec["access_count"], 6)
+
+    def test_touch_catches_up_pending_decay_first(self):
+        self.add_l1("sqlite wal mode", now="2026-05-01T00:00:00")
+        results = self.search("sqlite", now="2026-05-01T10:00:00")
+        self.assertAlmostEqual(results[0]["decay_score"], min(1.0, 0.99 ** 10 + 0.1), places=9)
+
+    def test_no_touch(self):
+        a = self.add_l1("sqlite wal mode")
+        self.search("sqlite", "--no-touch")
+        self.assertEqual(self.json_cli("get", "l1", str(a))["access_count"], 0)
+
+
+class ScanFallbackTests(CLITestCase):
+    def test_search_works_without_fts5(self):
+        with mock.patch.dict(os.environ, {"MEMORY_TIERED_FTS": "off"}):
+            self.add_l1("第一次使用记忆系统，感觉很酷", session="a")
+            b = self.add_l1("We decided to use JWT tokens for the auth middleware", session="b")
+            self.assertEqual(self.search("记忆")[0]["session_id"], "a")
+            self.assertEqual(self.search("What did we decide about auth?")[0]["id"], b)
+            self.assertEqual(self.search("酷")[0]["session_id"], "a")
+            self.assertEqual(self.search('" OR *')[:0], [])
+            self.assertIn("scan", self.json_cli("stats")["fts"])
+        self.assertEqual(self.json_cli("stats")["fts"], "fts5")
+
+
+if __name__ == "__main__":
+    unittest.main()
