@@ -62,6 +62,7 @@ __all__ = [
 import argparse
 import contextlib
 import datetime
+import functools
 import json
 import math
 import os
@@ -232,7 +233,11 @@ ZH_STOP_WORDS = tuple(sorted(set("""
 在 都 也 又 就 把 被 给 对 从 向
 """.split()), key=len, reverse=True))
 
-_ZH_STOP_RE = re.compile("|".join(re.escape(w) for w in ZH_STOP_WORDS))
+
+@functools.lru_cache(maxsize=None)
+def _zh_stop_re():
+    """Compiled on first use, so importing the module stays fast."""
+    return re.compile("|".join(re.escape(w) for w in ZH_STOP_WORDS))
 
 
 def check_text(value, what, limit=MAX_TEXT, required=True):
@@ -329,6 +334,11 @@ def load_list(text):
     return [p.strip() for p in _KEY_POINT_SPLIT_RE.split(str(text)) if p.strip()]
 
 
+def load_ids(text):
+    """Read a source-id list column as ints (older databases stored "1,2")."""
+    return [int(i) for i in load_list(text) if str(i).strip().isdigit()]
+
+
 def dump_list(items):
     return json.dumps(list(items), ensure_ascii=False)
 
@@ -398,16 +408,19 @@ _MONTHS = {
     )) for m in names
 }
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
-_DATE_PATTERNS = (
-    # 2026-05-02, 2026/5/2
-    re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
-    # 2026年5月2日, 5月2日, 4月27号
-    re.compile(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
-    # May 2, May 2nd, May 2 2026, May 2, 2026
-    re.compile(r"\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
-    # 2 May, 2nd May 2026
-    re.compile(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
-)
+@functools.lru_cache(maxsize=None)
+def _date_patterns():
+    """The date expressions a query may name; compiled on first use."""
+    return (
+        # 2026-05-02, 2026/5/2
+        re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
+        # 2026年5月2日, 5月2日, 4月27号
+        re.compile(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
+        # May 2, May 2nd, May 2 2026, May 2, 2026
+        re.compile(r"\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+        # 2 May, 2nd May 2026
+        re.compile(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+    )
 
 
 def extract_dates(text, now):
@@ -416,7 +429,7 @@ def extract_dates(text, now):
     A date without a year means its latest occurrence not after ``now``.
     """
     days = []
-    for pattern in _DATE_PATTERNS:
+    for pattern in _date_patterns():
         def repl(m):
             gd = m.groupdict()
             month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
@@ -448,7 +461,7 @@ class Query:
         self.prefixes = []
         fragments = []
         for run in _CJK_RUN_RE.findall(rest):
-            kept = [p for p in _ZH_STOP_RE.split(run) if p]
+            kept = [p for p in _zh_stop_re().split(run) if p]
             fragments.append(kept or [run])
         for parts in fragments:
             for part in parts:
@@ -567,8 +580,8 @@ MIGRATIONS = [
         "UPDATE memory_l3 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
         " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')",
         "UPDATE memory_l1 SET key_points = mt_json_list(key_points)",
-        "UPDATE memory_l2 SET source_ids = mt_json_list(source_ids), tags = mt_json_list(tags)",
-        "UPDATE memory_l3 SET source_ids = mt_json_list(source_ids)",
+        "UPDATE memory_l2 SET source_ids = mt_json_ids(source_ids), tags = mt_json_list(tags)",
+        "UPDATE memory_l3 SET source_ids = mt_json_ids(source_ids)",
         "UPDATE memory_l1 SET decay_applied_at = updated_at",
         "UPDATE memory_l2 SET decay_applied_at = updated_at",
         "UPDATE memory_l3 SET decay_applied_at = updated_at",
@@ -747,6 +760,7 @@ class MemoryDB:
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
         conn.create_function("mt_units", 2, text_units, deterministic=True)
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
+        conn.create_function("mt_json_ids", 1, lambda v: dump_list(load_ids(v)), deterministic=True)
         try:
             conn.execute("SELECT pow(2, 2)").fetchone()
         except sqlite3.OperationalError:

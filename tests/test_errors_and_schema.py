@@ -1,0 +1,242 @@
+"""Bad input gets one clear line and the right exit code, and writes nothing; schema meta-tests."""
+
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import unittest
+
+from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered
+
+
+class BadInputTests(CLITestCase):
+    def setUp(self):
+        super().setUp()
+        self.l1 = self.add_l1("existing memory", key_points="a,b")
+
+    def assert_rejected(self, *argv, code=2, message=None):
+        before = self.dump()
+        out, err = self.run_cli(*argv, code=code)
+        self.assertEqual(out, "")
+        self.assertTrue(err.startswith("error: "), err)
+        self.assertEqual(err.count("\n"), 1, err)
+        self.assertNotIn("Traceback", err)
+        if message:
+            self.assertIn(message, err)
+        self.assertEqual(self.dump(), before, argv)
+        return err
+
+    def test_importance_values(self):
+        for value in ("abc", "1.5", "-1", "nan", "inf", "-inf", "", "0x1"):
+            err = self.assert_rejected("add-l1", "--session-id", "s", "--summary", "x", "--importance=" + value)
+            self.assertIn("importance must be a number from 0 to 1", err)
+
+    def test_text_values(self):
+        self.assert_rejected("add-l1", "--session-id", "s", "--summary", "   ", message="summary must not be empty")
+        self.assert_rejected("add-l1", "--session-id", "", "--summary", "x", message="session id")
+        self.assert_rejected("add-l1", "--session-id", "s", "--summary", "x" * (memory_tiered.MAX_TEXT + 1),
+                             message="too long")
+        self.assert_rejected("add-l1", "--session-id", "s", "--summary", "bad \udcff byte", message="UTF-8")
+        self.assert_rejected("add-l1", "--session-id", "s", "--summary", "x", "--created-at", "yesterday",
+                             message="ISO 8601")
+        self.assert_rejected("add-l1", "--session-id", "s", "--summary", "x", "--created-at", "2026-02-30",
+                             message="not a real date")
+        self.assert_rejected("add-l2", "--category", "c", "--knowledge", "k", "--source-ids", "999",
+                             message="source id 999")
+        self.assert_rejected("add-l2", "--category", "c", "--knowledge", "k", "--source-ids", "1,x",
+                             message="positive whole numbers")
+        self.assert_rejected("add-l3", "--insight", "i", "--source-ids", "1", message="L2")
+        self.assert_rejected("add-l1", "--summary", "x", message="--session-id")
+        self.assert_rejected("get", "l4", "1", message="l1, l2, l3")
+        self.assert_rejected("get", "l1", "0")
+        self.assert_rejected("list", "--limit", "-3")
+        self.assert_rejected("nope")
+
+    def test_bad_clock(self):
+        before = self.dump()
+        _, err = self.run_cli("decay", now="tomorrow", code=2)
+        self.assertIn("MEMORY_TIERED_NOW", err)
+        self.assertEqual(self.dump(), before)
+
+
+class BadDatabaseTests(CLITestCase):
+    def test_not_a_sqlite_file(self):
+        path = os.path.join(self.tmp, "notes.txt")
+        with open(path, "w") as handle:
+            handle.write("just some text, definitely not a database\n" * 10)
+        _, err = self.run_cli("stats", "--db", path, code=1)
+        self.assertIn("not a SQLite database", err)
+        with open(path) as handle:
+            self.assertTrue(handle.read().startswith("just some text"))
+
+    def test_sqlite_but_not_memory_database(self):
+        path = os.path.join(self.tmp, "other.db")
+        conn = sqlite3.connect(path)
+        conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
+        conn.commit()
+        conn.close()
+        _, err = self.run_cli("init", "--db", path, code=1)
+        self.assertIn("not a memory database", err)
+        conn = sqlite3.connect(path)
+        self.assertEqual(conn.execute("PRAGMA user_version").fetchone()[0], 0)
+        self.assertEqual([r[0] for r in conn.execute("SELECT name FROM sqlite_master")], ["invoices"])
+
+    def test_truncated_database(self):
+        self.add_l1("x")
+        with open(self.db, "rb") as handle:
+            data = handle.read()
+        broken = os.path.join(self.tmp, "broken.db")
+        with open(broken, "wb") as handle:
+            handle.write(data[:100] + b"\x00" * 50)
+        _, err = self.run_cli("search-all", "x", "--db", broken, code=1)
+        self.assertEqual(err.count("\n"), 1)
+
+    def test_directory_as_database(self):
+        _, err = self.run_cli("stats", "--db", self.tmp, code=1)
+        self.assertIn("is a directory", err)
+
+    def test_newer_schema_is_refused(self):
+        self.run_cli("init")
+        conn = sqlite3.connect(self.db)
+        conn.execute("PRAGMA user_version = 99")
+        conn.close()
+        _, err = self.run_cli("stats", code=1)
+        self.assertIn("schema version 99", err)
+        self.assertIn("upgrade", err)
+
+    @unittest.skipIf(hasattr(os, "geteuid") and os.geteuid() == 0, "root can write anywhere")
+    def test_read_only_folder(self):
+        folder = os.path.join(self.tmp, "ro")
+        os.mkdir(folder)
+        os.chmod(folder, 0o500)
+        self.addCleanup(os.chmod, folder, 0o700)
+        _, err = self.run_cli("init", "--db", os.path.join(folder, "m.db"), code=1)
+        self.assertEqual(err.count("\n"), 1)
+
+
+class SchemaTests(CLITestCase):
+    def columns(self, table):
+        conn = sqlite3.connect(self.db)
+        return [r[1] for r in conn.execute("PRAGMA table_info(%s)" % table)]
+
+    def test_blank_database_has_expected_schema(self):
+        self.run_cli("init")
+        self.assertEqual(self.columns("memory_l1")[:9], ["id", "session_id", "summary", "key_points", "importance",
+                                                          "access_count", "created_at", "updated_at", "decay_score"])
+        self.assertEqual(self.columns("memory_l2")[:10], ["id", "category", "knowledge", "source_ids", "tags",
+                                                           "importance", "access_count", "created_at", "updated_at",
+                                                           "decay_score"])
+        self.assertEqual(self.columns("memory_l3")[:7], ["id", "insight", "source_ids", "category", "created_at",
+                                                          "updated_at", "decay_score"])
+        for name in ("parent_session", "project", "agent", "last_accessed_at", "decay_applied_at", "promoted_to",
+                     "archived_at"):
+            self.assertIn(name, self.columns("memory_l1"))
+        for name in ("importance", "access_count", "archived_at"):
+            self.assertIn(name, self.columns("memory_l3"))
+
+    def test_seed_database_migrates(self):
+        os.makedirs(os.path.dirname(self.db))
+        conn = sqlite3.connect(self.db)
+        conn.executescript("""
+            CREATE TABLE memory_l1 (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL,
+              summary TEXT NOT NULL, key_points TEXT, importance REAL DEFAULT 0.5, access_count INTEGER DEFAULT 0,
+              created_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP, updated_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP,
+              decay_score REAL DEFAULT 1.0);
+            CREATE TABLE memory_l2 (id INTEGER PRIMARY KEY AUTOINCREMENT, category TEXT NOT NULL,
+              knowledge TEXT NOT NULL, source_ids TEXT, tags TEXT, importance REAL DEFAULT 0.5,
+              access_count INTEGER DEFAULT 0, created_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP,
+              updated_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP, decay_score REAL DEFAULT 1.0);
+            CREATE TABLE memory_l3 (id INTEGER PRIMARY KEY AUTOINCREMENT, insight TEXT NOT NULL, source_ids TEXT,
+              category TEXT, created_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP,
+              updated_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP, decay_score REAL DEFAULT 1.0);
+            INSERT INTO memory_l1 (session_id, summary, key_points, importance, access_count, created_at,
+              updated_at, decay_score) VALUES ('old', '第一次使用记忆系统', '记忆,系统', 0.9, 4,
+              '2026-04-01 10:00:00', '2026-04-01 10:00:00', 0.8);
+            INSERT INTO memory_l2 (category, knowledge, source_ids, tags) VALUES ('skills', 'knows sql', '1', 'sql');
+        """)
+        conn.close()
+        self.run_cli("init")
+        rec = self.json_cli("get", "l1", "1")
+        self.assertEqual(rec["key_points"], ["记忆", "系统"])
+        self.assertEqual(rec["created_at"], "2026-04-01T10:00:00")
+        self.assertEqual((rec["importance"], rec["access_count"], rec["decay_score"]), (0.9, 4, 0.8))
+        self.assertEqual(self.json_cli("get", "l2", "1")["source_ids"], [1])
+        self.assertEqual(self.search("记忆", "--no-touch")[0]["session_id"], "old")
+        self.run_cli("decay", now="2026-04-01T11:00:00")
+        self.assertAlmostEqual(self.json_cli("get", "l1", "1")["decay_score"], 0.8 * 0.99, delta=1e-9)
+
+    def test_stats_reports_file_and_index(self):
+        self.add_l1("x")
+        data = self.json_cli("stats")
+        self.assertEqual(data["database"], self.db)
+        self.assertEqual(data["schema_version"], memory_tiered.SCHEMA_VERSION)
+        self.assertEqual(data["sqlite_version"], sqlite3.sqlite_version)
+        self.assertEqual(data["levels"]["l1"]["count"], 1)
+        self.assertEqual(data["levels"]["l1"]["strength"][">=0.8"], 1)
+        self.assertGreater(data["size_bytes"], 0)
+        out, _ = self.run_cli("stats")
+        self.assertIn(self.db, out)
+
+    def test_database_file_is_private(self):
+        self.run_cli("init")
+        self.assertEqual(os.stat(self.db).st_mode & 0o777, 0o600)
+
+
+class ProcessTests(CLITestCase):
+    def test_real_process_round_trip(self):
+        proc = self.subprocess("add-l1", "--session-id", "p", "--summary", "第一次使用记忆系统，感觉很酷")
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        proc = self.subprocess("search-all", "记忆")
+        self.assertEqual(proc.returncode, 0)
+        self.assertIn("第一次使用记忆系统", proc.stdout.decode("utf-8"))
+
+    def test_invalid_utf8_argument_from_shell(self):
+        self.subprocess("init")
+        proc = subprocess.run([sys.executable, SCRIPT, "add-l1", "--session-id", "s", "--summary", b"bad \xff"],
+                              env={"PATH": os.environ["PATH"], "HOME": self.tmp, "MEMORY_TIERED_DB": self.db,
+                                   "LC_ALL": "C.UTF-8"}, capture_output=True)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn(b"UTF-8", proc.stderr)
+        self.assertNotIn(b"Traceback", proc.stderr)
+        self.assertEqual(proc.stderr.count(b"\n"), 1)
+
+    def test_clock_from_environment(self):
+        self.subprocess("add-l1", "--session-id", "s", "--summary", "x", env={"MEMORY_TIERED_NOW": "2026-05-01"})
+        self.subprocess("decay", env={"MEMORY_TIERED_NOW": "2026-05-01T10:00:00Z"})
+        conn = sqlite3.connect(self.db)
+        row = conn.execute("SELECT created_at, decay_score FROM memory_l1").fetchone()
+        self.assertEqual(row[0], "2026-05-01T00:00:00")
+        self.assertAlmostEqual(row[1], 0.99 ** 10, delta=1e-9)
+
+    def test_debug_shows_traceback_only_when_asked(self):
+        proc = self.subprocess("get", "l1", "5")
+        self.assertNotIn(b"Traceback", proc.stderr)
+        proc = self.subprocess("get", "l1", "5", "--debug")
+        self.assertIn(b"Traceback", proc.stderr)
+
+    def test_import_is_light(self):
+        code = "import sys, memory_tiered; print(sorted(m for m in ('urllib.request', 'http.server', 'hmac') " \
+               "if m in sys.modules))"
+        proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+        self.assertEqual(proc.stdout.strip(), "[]")
+        self.assertFalse(os.path.exists(os.path.join(self.tmp, ".hermes")))
+
+
+class DocsTests(unittest.TestCase):
+    def test_every_subcommand_is_in_the_readme(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+            readme = handle.read()
+        parser = memory_tiered.build_parser()
+        commands = [a for a in parser._subparsers._group_actions[0].choices]
+        for name in commands:
+            self.assertRegex(readme, r"`%s[` ]" % re.escape(name), name)
+
+    def test_table_of_contents_banners(self):
+        with open(SCRIPT, encoding="utf-8") as handle:
+            banners = [line for line in handle if line.startswith("# ==== ")]
+        self.assertGreaterEqual(len(banners), 8)
+
+
+if __name__ == "__main__":
+    unittest.main()
