@@ -656,6 +656,7 @@ _FTS_DELETE = (
     "DELETE FROM memory_units WHERE rowid BETWEEN (old.id * 4 + %d) * 256 AND (old.id * 4 + %d) * 256 + 255"
 )
 
+FTS_FILL = []
 for _level in LEVELS:
     _t = LEVEL_TABLE[_level]
     _n = LEVEL_NUM[_level]
@@ -666,6 +667,8 @@ for _level in LEVELS:
         "CREATE TRIGGER %s_fts_au AFTER UPDATE OF %s ON %s BEGIN %s; %s; %s; END"
         % (_t, _FTS_WATCHED[_level], _t, _FTS_DELETE % (_n, _n, _n), _fts_insert_sql(_level, "new"),
            _units_insert_sql(_level, "new")),
+    ]
+    FTS_FILL += [
         _units_insert_sql(_level, _t, _t + ","),
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
         "SELECT id * 4 + %d, %s, %d, project, created_at, "
@@ -789,7 +792,7 @@ class MemoryDB:
             "SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
         if self._want_fts and not has_fts_table and _sqlite_has_fts5():
             with self.atomic():
-                for statement in FTS_DDL:
+                for statement in FTS_DDL + FTS_FILL:
                     conn.execute(statement)
             has_fts_table = True
         self.fts = bool(self._want_fts and has_fts_table)
@@ -825,6 +828,32 @@ class MemoryDB:
 
     def execute(self, sql, params=()):
         return self.conn.execute(sql, params)
+
+    def index_status(self):
+        """Compare the full-text index with the tables: {"ok": bool, "rows": ..., "indexed": ...}."""
+        rows = sum(self.conn.execute("SELECT count(*) FROM %s" % t).fetchone()[0] for t in LEVEL_TABLE.values())
+        if not self.fts:
+            return {"ok": True, "rows": rows, "indexed": None, "mode": "scan"}
+        indexed = self.conn.execute("SELECT count(*) FROM memory_fts").fetchone()[0]
+        return {"ok": indexed == rows, "rows": rows, "indexed": indexed, "mode": "fts5"}
+
+    def rebuild_index(self):
+        """Refill the full-text index from the tables, in one transaction."""
+        if not self.fts:
+            return False
+        with self.atomic() as conn:
+            conn.execute("DELETE FROM memory_fts")
+            conn.execute("DELETE FROM memory_units")
+            for statement in FTS_FILL:
+                conn.execute(statement)
+        return True
+
+    def optimize_index(self, pages=500):
+        """Merge index segments a bounded amount of work at a time (cheap; safe to repeat)."""
+        if self.fts:
+            with self.atomic() as conn:
+                for table in ("memory_fts", "memory_units"):
+                    conn.execute("INSERT INTO %s(%s, rank) VALUES ('merge', ?)" % (table, table), (pages,))
 
     def schema_version(self):
         return self.conn.execute("PRAGMA user_version").fetchone()[0]
@@ -1227,6 +1256,7 @@ class MemoryStore:
             "size_bytes": size,
             "schema_version": self.db.schema_version(),
             "sqlite_version": sqlite3.sqlite_version,
+            "digest": os.path.join(os.path.dirname(self.db.path), "MEMORY_DIGEST.md"),
             "fts": "fts5" if self.db.fts else "scan (no FTS5 in this SQLite build)"
             if not _sqlite_has_fts5() else "scan (FTS disabled)",
             "levels": levels,
@@ -1629,6 +1659,385 @@ class Searcher:
         return out
 
 
+# ==== Integrations: digest, daily report, webhooks, scheduled jobs ====
+
+DIGEST_NAME = "MEMORY_DIGEST.md"
+DEFAULT_VAULT = os.path.join("~", "agent-memory", "memory")
+REPORT_FOLDER = "报告"
+FEISHU_MAX_BYTES = 20000
+JOB_NAMES = ("decay", "index", "cleanup", "compress", "report")
+CRON_SCRIPTS = (
+    ("0 * * * *", "memory_decay.py"),
+    ("*/5 * * * *", "memory_index.py"),
+    ("30 * * * *", "memory_cleanup.py"),
+    ("0 3 * * *", "memory_compress.py"),
+    ("0 0 * * *", "memory_stats_report.py"),
+)
+CRON_BEGIN = "# >>> memory_tiered jobs (managed by `memory_tiered.py cron --install`) >>>"
+CRON_END = "# <<< memory_tiered jobs <<<"
+
+
+def write_atomic(path, text):
+    """Write text to path via a temp file in the same folder; False if unchanged."""
+    path = os.path.abspath(path)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            if handle.read() == text:
+                return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    write_atomic_lines(path, [text[:-1] if text.endswith("\n") else text])
+    return True
+
+
+def digest_path(db_path):
+    return os.path.join(os.path.dirname(os.path.abspath(db_path)), DIGEST_NAME)
+
+
+def build_digest(db, budget=2000):
+    """Markdown with the L3 insights, strongest L2s and latest L1s, within ``budget`` tokens.
+
+    Tokens are counted as token_count() does: a CJK character is one token,
+    four other characters are one.  The content depends only on the records,
+    so an unchanged database gives an unchanged file.
+    """
+    if budget < 50:
+        raise ValidationError("--budget must be at least 50 tokens (got %d)" % budget)
+    live = "archived_at IS NULL"
+    sections = [
+        ("## Core insights (L3)", "l3",
+         "SELECT id, insight AS text, category FROM memory_l3 WHERE %s "
+         "ORDER BY importance DESC, decay_score DESC, id DESC LIMIT 200" % live),
+        ("## Knowledge (L2, strongest)", "l2",
+         "SELECT id, knowledge AS text, category FROM memory_l2 WHERE %s "
+         "ORDER BY importance * decay_score DESC, id DESC LIMIT 200" % live),
+        ("## Recent sessions (L1)", "l1",
+         "SELECT id, summary AS text, substr(created_at, 1, 10) AS category FROM memory_l1 WHERE %s "
+         "ORDER BY created_at DESC, id DESC LIMIT 200" % live),
+    ]
+    lines = ["# Memory digest", "",
+             "What the agent remembers about you, most important first. `memory_tiered.py get LEVEL ID` shows more.",
+             ""]
+    used = sum(token_count(line) + 1 for line in lines)
+    for heading, level, sql in sections:
+        rows = db.execute(sql).fetchall()
+        if not rows:
+            continue
+        block = [heading]
+        cost = token_count(heading) + 2
+        if used + cost > budget:
+            break
+        for row in rows:
+            label = " (%s)" % row["category"] if row["category"] else ""
+            line = "- [%s#%d]%s %s" % (level.upper(), row["id"], label, _short(row["text"], 160))
+            if used + cost + token_count(line) + 1 > budget:
+                break
+            block.append(line)
+            cost += token_count(line) + 1
+        if len(block) > 1:
+            lines += block + [""]
+            used += cost
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def build_report(db, now):
+    """The daily report as a dict: what changed in the last 24 h and the state of the store."""
+    since = iso(now - datetime.timedelta(hours=24))
+    stats = MemoryStore(db).stats()
+    new = {lv: db.execute("SELECT count(*) FROM %s WHERE created_at > ? AND created_at <= ?"
+                          % LEVEL_TABLE[lv], (since, iso(now))).fetchone()[0] for lv in LEVELS}
+    promotions = []
+    for lv in ("l2", "l3"):
+        for row in db.execute("SELECT id, source_ids, %s AS text FROM %s WHERE created_at > ? AND created_at <= ? "
+                              "AND source_ids IS NOT NULL AND source_ids != '[]' ORDER BY id"
+                              % (LEVEL_TEXT[lv], LEVEL_TABLE[lv]), (since, iso(now))):
+            promotions.append({"level": lv, "id": row["id"], "source_ids": load_ids(row["source_ids"]),
+                               "text": _short(row["text"], 80)})
+    candidates = DecayEngine(db).candidates(now, limit=10)
+    top = []
+    for lv in LEVELS:
+        for row in db.execute("SELECT id, %s AS text, access_count FROM %s WHERE access_count > 0 "
+                              "ORDER BY access_count DESC, id LIMIT 5" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv])):
+            top.append({"level": lv, "id": row["id"], "access_count": row["access_count"],
+                        "text": _short(row["text"], 80)})
+    top.sort(key=lambda r: -r["access_count"])
+    integrity = db.execute("PRAGMA quick_check").fetchone()[0]
+    return {
+        "date": now.date().isoformat(), "since": since, "new": new, "promotions": promotions,
+        "strength": {lv: s["strength"] for lv, s in stats["levels"].items()},
+        "counts": {lv: s["count"] for lv, s in stats["levels"].items()},
+        "cleanup_candidates": sum(s["cleanup_candidates"] for s in stats["levels"].values()),
+        "weakest": candidates, "most_retrieved": top[:5],
+        "database": stats["database"], "size_bytes": stats["size_bytes"], "integrity": integrity,
+    }
+
+
+def report_markdown(data):
+    lines = ["# 记忆日报 %s" % data["date"], "",
+             "## New in the last 24 h",
+             "L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % data["new"],
+             "Total: L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % data["counts"], "",
+             "## Promotions"]
+    lines += ["- %s #%d from %s %s: %s" % (p["level"].upper(), p["id"], "L1" if p["level"] == "l2" else "L2",
+                                           ",".join(map(str, p["source_ids"])), p["text"])
+              for p in data["promotions"]] or ["none"]
+    lines += ["", "## Strength"]
+    for lv, buckets in data["strength"].items():
+        lines.append("%s: %s" % (lv.upper(), ", ".join("%s %d" % kv for kv in buckets.items())))
+    lines += ["", "## Cleanup candidates: %d (nothing is deleted)" % data["cleanup_candidates"]]
+    lines += ["- %s #%d %s: %s" % (c["level"].upper(), c["id"], c["why"], _short(c["text"], 60))
+              for c in data["weakest"]]
+    lines += ["", "## Most retrieved"]
+    lines += ["- %s #%d (%d×) %s" % (t["level"].upper(), t["id"], t["access_count"], t["text"])
+              for t in data["most_retrieved"]] or ["none yet"]
+    lines += ["", "## Database",
+              "%s, %.1f MiB, integrity check: %s" % (data["database"], data["size_bytes"] / 1048576.0,
+                                                     data["integrity"])]
+    return "\n".join(lines) + "\n"
+
+
+def vault_path(arg=None, environ=None):
+    env = os.environ if environ is None else environ
+    return os.path.abspath(os.path.expanduser(arg or env.get("MEMORY_TIERED_VAULT") or DEFAULT_VAULT))
+
+
+def save_report(vault, data, text):
+    folder = os.path.join(vault, REPORT_FOLDER)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise MemoryTieredError("cannot create %s: %s" % (folder, exc.strerror or exc))
+    path = os.path.join(folder, data["date"] + ".md")
+    write_atomic(path, text)
+    return path
+
+
+def feishu_payload(title, text, secret=None, timestamp=None):
+    """A Feishu custom-bot ``post`` message within Feishu's 20 KB body limit.
+
+    With a secret, adds ``timestamp`` and ``sign`` = Base64(HMAC-SHA256 with
+    key "timestamp\\nsecret" over an empty message), as Feishu documents.
+    """
+    lines = text.rstrip("\n").split("\n")
+
+    def body(keep):
+        paragraphs = [[{"tag": "text", "text": line}] for line in keep]
+        payload = {"msg_type": "post", "content": {"post": {"zh_cn": {"title": title, "content": paragraphs}}}}
+        if secret:
+            import base64
+            import hashlib
+            import hmac
+            stamp = str(int(time.time() if timestamp is None else timestamp))
+            digest = hmac.new(("%s\n%s" % (stamp, secret)).encode("utf-8"), b"", hashlib.sha256).digest()
+            payload = dict({"timestamp": stamp, "sign": base64.b64encode(digest).decode("ascii")}, **payload)
+        return json.dumps(payload, ensure_ascii=False).encode("utf-8")
+
+    data = body(lines)
+    while len(data) > FEISHU_MAX_BYTES and len(lines) > 1:
+        lines = lines[: max(1, len(lines) * 9 // 10)]
+        data = body(lines + ["… (shortened; the full report is in the vault)"])
+    return data
+
+
+def post_json(url, data, timeout, label):
+    """POST JSON; return (ok, reason).  The URL (it holds the token) is never in the reason."""
+    import urllib.error
+    import urllib.request
+    request = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json; charset=utf-8"})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            raw = response.read(65536)
+            status = response.status
+    except urllib.error.HTTPError as exc:
+        return False, "%s answered HTTP %d" % (label, exc.code)
+    except (urllib.error.URLError, OSError) as exc:
+        reason = getattr(exc, "reason", exc)
+        if "timed out" in str(reason):
+            return False, "%s did not answer within %g s" % (label, timeout)
+        return False, "%s unreachable (%s)" % (label, type(reason).__name__)
+    if not 200 <= status < 300:
+        return False, "%s answered HTTP %d" % (label, status)
+    return True, raw
+
+
+def push_report(title, text, environ=None, sleep=time.sleep):
+    """Push to the configured webhooks with one retry each; return a list of (target, ok, reason)."""
+    env = os.environ if environ is None else environ
+    timeout = float(env.get("MEMORY_TIERED_WEBHOOK_TIMEOUT") or 10)
+    outcomes = []
+    targets = []
+    if env.get("MEMORY_TIERED_FEISHU_WEBHOOK"):
+        targets.append(("feishu", env["MEMORY_TIERED_FEISHU_WEBHOOK"]))
+    if env.get("MEMORY_TIERED_WEBHOOK"):
+        targets.append(("webhook", env["MEMORY_TIERED_WEBHOOK"]))
+    for name, url in targets:
+        reason = ""
+        for attempt in (1, 2):
+            if name == "feishu":
+                data = feishu_payload(title, text, env.get("MEMORY_TIERED_FEISHU_SECRET") or None)
+            else:
+                data = json.dumps({"text": text}, ensure_ascii=False).encode("utf-8")
+            ok, raw = post_json(url, data, timeout, name)
+            if ok and name == "feishu":
+                try:
+                    answer = json.loads(raw.decode("utf-8") or "{}")
+                    code = answer.get("code", answer.get("StatusCode", 0))
+                except (ValueError, AttributeError):
+                    code, answer = None, {}
+                if code != 0:
+                    ok, raw = False, "feishu answered code %s (%s)" % (code, _short(str(answer.get("msg", "")), 80))
+            if ok:
+                outcomes.append((name, True, "sent" + (" on retry" if attempt == 2 else "")))
+                break
+            reason = raw
+            if attempt == 1:
+                sleep(1)
+        else:
+            outcomes.append((name, False, reason))
+    return outcomes
+
+
+def load_env_file(db_path, environ=None):
+    """Read MEMORY_TIERED_* settings from memory_tiered.env next to the database.
+
+    Cron gives jobs a bare environment; webhook URLs and secrets can live in
+    this owner-only file instead of the crontab.  Set variables win.
+    """
+    env = os.environ if environ is None else environ
+    path = os.path.join(os.path.dirname(os.path.abspath(db_path)), "memory_tiered.env")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                key, sep, value = line.strip().partition("=")
+                key = key.strip()
+                if sep and key.startswith("MEMORY_TIERED_") and key not in env:
+                    env[key] = value.strip().strip('"').strip("'")
+    except OSError:
+        pass
+
+
+class _JobLock:
+    """A non-blocking lock file next to the database, one per job kind."""
+
+    def __init__(self, path):
+        self.path = path
+        self.handle = None
+
+    def acquire(self):
+        try:
+            import fcntl
+        except ImportError:  # Windows: no overlap protection, but never a crash
+            return True
+        self.handle = open(self.path, "a")
+        try:
+            fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.handle.close()
+            self.handle = None
+            return False
+        return True
+
+    def release(self):
+        if self.handle is not None:
+            self.handle.close()
+            self.handle = None
+
+
+def _job_logger(db_path):
+    import logging
+    import logging.handlers
+    logger = logging.getLogger("memory_tiered.jobs")
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    log_path = os.path.join(os.path.dirname(os.path.abspath(db_path)), "memory_tiered.log")
+    for handler in list(logger.handlers):
+        if getattr(handler, "baseFilename", None) != log_path:
+            logger.removeHandler(handler)
+            handler.close()
+    if not logger.handlers:
+        handler = logging.handlers.RotatingFileHandler(log_path, maxBytes=1 << 20, backupCount=3,
+                                                       encoding="utf-8")
+        formatter = logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%SZ")
+        formatter.converter = time.gmtime
+        handler.setFormatter(formatter)
+        logger.addHandler(handler)
+    return logger
+
+
+def run_job(name, db_path, now, vault=None):
+    """One scheduled job; returns (exit code, summary).  No output on success."""
+    with MemoryDB(db_path) as db:
+        if name == "decay":
+            changed = DecayEngine(db).decay(now)
+            return 0, "decayed L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % changed
+        if name == "index":
+            return 0, maintain_index(db)
+        if name == "cleanup":
+            found = DecayEngine(db).candidates(now)
+            return 0, "%d cleanup candidates, nothing deleted" % len(found)
+        if name == "compress":
+            promoter = Promoter(db)
+            report = promoter.report()
+            applied = promoter.apply(now) if MemoryStore(db).config()["auto_promote"] else []
+            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates" % (
+                len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]))
+        if name == "report":
+            data = build_report(db, now)
+            text = report_markdown(data)
+            saved = save_report(vault_path(vault), data, text)
+            outcomes = push_report("记忆日报 %s" % data["date"], text)
+            failed = [o for o in outcomes if not o[1]]
+            summary = "report saved to %s; %s" % (saved, "; ".join(
+                "%s %s" % (n, "ok" if ok else "failed: %s" % why) for n, ok, why in outcomes) or "no webhook set")
+            return (1 if failed else 0), summary
+    raise ValidationError("unknown job %r; choose one of: %s" % (name, ", ".join(JOB_NAMES)))
+
+
+def maintain_index(db, rebuild=False, budget=2000):
+    """Repair the full-text index if it is out of step, merge it, refresh the digest."""
+    status = db.index_status()
+    repaired = (rebuild or not status["ok"]) and db.rebuild_index()
+    db.optimize_index()
+    written = write_atomic(digest_path(db.path), build_digest(db, budget))
+    if repaired:
+        state = " rebuilt (%s of %s rows were indexed)" % (status["indexed"], status["rows"])
+    else:
+        state = " in step (%d rows)" % status["rows"]
+    return "index %s%s, digest %s" % (status["mode"], state, "rewritten" if written else "unchanged")
+
+
+def cron_lines(db_path, python=None, root=None):
+    """The crontab block for the five jobs, with absolute paths."""
+    python = python or sys.executable or "/usr/bin/python3"
+    root = root or os.path.dirname(os.path.abspath(__file__))
+    folder = os.path.dirname(os.path.abspath(db_path))
+    log = os.path.join(folder, "cron.log")
+    lines = [CRON_BEGIN, 'MAILTO=""']
+    for schedule, script in CRON_SCRIPTS:
+        lines.append("%s MEMORY_TIERED_DB=%s %s %s >> %s 2>&1" % (
+            schedule, shell_quote(os.path.abspath(db_path)), shell_quote(python),
+            shell_quote(os.path.join(root, "cron", script)), shell_quote(log)))
+    lines.append(CRON_END)
+    return lines
+
+
+def merge_crontab(existing, block):
+    """Replace our managed block in a crontab text (or append it); keep every other line."""
+    kept, inside = [], False
+    for line in existing.splitlines():
+        if line.strip() == CRON_BEGIN:
+            inside = True
+            continue
+        if inside:
+            if line.strip() == CRON_END:
+                inside = False
+            continue
+        kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return "\n".join(kept + ([""] if kept else []) + block) + "\n"
+
+
 # ==== CLI ====
 
 
@@ -1756,6 +2165,29 @@ def build_parser():
     p = command("import", cmd_import, "Read records from JSON Lines (full or minimal).",
                 "memory_tiered.py import memories.jsonl")
     p.add_argument("path", help="a .jsonl file, or - for stdin")
+
+    p = command("digest", cmd_digest, "Write MEMORY_DIGEST.md next to the database and print it.",
+                "memory_tiered.py digest --budget 1500")
+    p.add_argument("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)")
+
+    p = command("index", cmd_index, "Check, repair and merge the full-text index; refresh the digest.",
+                "memory_tiered.py index --rebuild")
+    p.add_argument("--rebuild", action="store_true", help="rebuild the index even if it looks in step")
+
+    p = command("report", cmd_report, "The daily report: print it, save it in the vault, push it.",
+                "memory_tiered.py report --push")
+    p.add_argument("--push", action="store_true", help="send to MEMORY_TIERED_FEISHU_WEBHOOK / MEMORY_TIERED_WEBHOOK")
+    p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT)")
+
+    p = command("job", cmd_job, "Run one scheduled job with a lock and a log line (used by cron/).",
+                "memory_tiered.py job decay")
+    p.add_argument("name", choices=JOB_NAMES)
+    p.add_argument("--vault", help="vault folder for the report job")
+
+    p = command("cron", cmd_cron, "Print or install the crontab lines for the five jobs.",
+                "memory_tiered.py cron --install")
+    p.add_argument("--print", action="store_true", dest="print_only", help="print the lines (default)")
+    p.add_argument("--install", action="store_true", help="add them to your crontab, replacing an older copy")
     return parser
 
 
@@ -1977,7 +2409,8 @@ def cmd_stats(args):
     def lines():
         out = ["database: %s (%.1f KiB)" % (data["database"], data["size_bytes"] / 1024.0),
                "schema version %d, SQLite %s, search: %s" % (data["schema_version"], data["sqlite_version"],
-                                                             data["fts"])]
+                                                             data["fts"]),
+               "digest: %s" % data["digest"]]
         for lv, s in data["levels"].items():
             out.append("%s: %d records, %d archived, %d cleanup candidates, %d promoted" % (
                 lv.upper(), s["count"], s["archived"], s["cleanup_candidates"], s["promoted"]))
@@ -2054,6 +2487,98 @@ def cmd_import(args):
             counts = store.import_lines(lines, now_utc(), progress)
     _out(args, counts, [])
     _say("import: %d added, %d already present, from %s" % (counts["added"], counts["skipped"], source))
+    return 0
+
+
+def cmd_digest(args):
+    with _open(args) as db:
+        text = build_digest(db, args.budget)
+        path = digest_path(db.path)
+        written = write_atomic(path, text)
+    _out(args, {"path": path, "written": written, "tokens": token_count(text), "text": text}, [text.rstrip("\n")])
+    _say("digest: %s %s (%d tokens)" % ("wrote" if written else "unchanged", path, token_count(text)))
+    return 0
+
+
+def cmd_index(args):
+    with _open(args) as db:
+        summary = maintain_index(db, rebuild=args.rebuild)
+    _out(args, {"summary": summary}, [])
+    _say(summary)
+    return 0
+
+
+def cmd_report(args):
+    now = now_utc()
+    load_env_file(_db_path(args))
+    with _open(args) as db:
+        data = build_report(db, now)
+    text = report_markdown(data)
+    data["saved_to"] = save_report(vault_path(args.vault), data, text)
+    outcomes = push_report("记忆日报 %s" % data["date"], text) if args.push else []
+    data["pushed"] = [{"target": n, "ok": ok, "detail": why} for n, ok, why in outcomes]
+    _out(args, data, [text.rstrip("\n")])
+    _say("report: saved to %s" % data["saved_to"])
+    for name, ok, why in outcomes:
+        _say("report: %s %s" % (name, why if ok else "failed: %s" % why))
+    if args.push and not outcomes:
+        _say("report: no webhook set (MEMORY_TIERED_FEISHU_WEBHOOK or MEMORY_TIERED_WEBHOOK); nothing pushed")
+    return 1 if any(not ok for _, ok, _ in outcomes) else 0
+
+
+def cmd_job(args):
+    path = os.path.abspath(_db_path(args))
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError("cannot create the folder of %s: %s" % (path, exc.strerror or exc))
+    load_env_file(path)
+    logger = _job_logger(path)
+    lock = _JobLock("%s.%s.lock" % (path, args.name))
+    if not lock.acquire():
+        logger.info("job=%s skipped: another %s run is still going", args.name, args.name)
+        return 0
+    started = time.monotonic()
+    try:
+        code, summary = run_job(args.name, path, now_utc(), args.vault)
+    except (MemoryTieredError, sqlite3.Error, OSError) as exc:
+        reason = str(exc) if isinstance(exc, MemoryTieredError) else describe_sqlite_error(exc, path) \
+            if isinstance(exc, sqlite3.Error) else "%s" % exc
+        logger.error("job=%s failed after %.2fs: %s", args.name, time.monotonic() - started, reason)
+        _say("error: job %s: %s" % (args.name, reason))
+        return getattr(exc, "exit_code", 1)
+    finally:
+        lock.release()
+    log = logger.info if code == 0 else logger.error
+    log("job=%s %s %.2fs %s", args.name, "ok" if code == 0 else "failed", time.monotonic() - started, summary)
+    if code:
+        _say("error: job %s: %s" % (args.name, summary))
+    return code
+
+
+def cmd_cron(args):
+    import subprocess
+    path = os.path.abspath(_db_path(args))
+    block = cron_lines(path)
+    if not args.install:
+        _out(args, {"lines": block}, block)
+        return 0
+    try:
+        current = subprocess.run(["crontab", "-l"], capture_output=True, text=True, timeout=30)
+    except OSError as exc:
+        raise MemoryTieredError("cannot run crontab (%s); add the lines from `cron --print` by hand" % exc.strerror)
+    if current.returncode != 0 and "no crontab" not in current.stderr.lower():
+        raise MemoryTieredError("crontab -l failed: %s" % _short(current.stderr.strip(), 120))
+    existing = current.stdout if current.returncode == 0 else ""
+    merged = merge_crontab(existing, block)
+    if merged == existing:
+        _say("cron: already installed; crontab unchanged")
+        return 0
+    done = subprocess.run(["crontab", "-"], input=merged, capture_output=True, text=True, timeout=30)
+    if done.returncode != 0:
+        raise MemoryTieredError("crontab - failed: %s" % _short(done.stderr.strip(), 120))
+    _out(args, {"lines": block, "installed": True}, [])
+    _say("cron: installed %d jobs for %s" % (len(CRON_SCRIPTS), path))
     return 0
 
 

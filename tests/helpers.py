@@ -55,6 +55,14 @@ class CLITestCase(unittest.TestCase):
         out, _ = self.run_cli(*argv, now=now)
         return int(out.strip())
 
+    def bulk_l1(self, summaries, now=None):
+        """Add many L1s in one import (session s<N> for the N-th summary)."""
+        path = os.path.join(self.tmp, "bulk.jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            for number, summary in enumerate(summaries):
+                handle.write(json.dumps({"session_id": "s%d" % number, "summary": summary}) + "\n")
+        self.run_cli("import", path, now=now)
+
     def search(self, text, *extra, now=None):
         return self.json_cli("search-all", "--keyword", text, *extra, now=now)["results"]
 
