@@ -63,6 +63,7 @@ import argparse
 import contextlib
 import datetime
 import functools
+import itertools
 import json
 import math
 import os
@@ -74,7 +75,7 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 10000
 
 LEVELS = ("l1", "l2", "l3")
@@ -597,6 +598,24 @@ MIGRATIONS = [
             value TEXT NOT NULL      -- JSON value
         )""",
     ],
+    [
+        "ALTER TABLE memory_l1 ADD COLUMN tags TEXT DEFAULT '[]'",  # JSON array; editable in the vault
+        "ALTER TABLE memory_l3 ADD COLUMN tags TEXT DEFAULT '[]'",
+        """CREATE TABLE IF NOT EXISTS vault_notes (
+            vault       TEXT NOT NULL,     -- absolute vault folder
+            kind        TEXT NOT NULL,     -- l1, l2, l3, session, index
+            ref         TEXT NOT NULL,     -- record id or session id
+            path        TEXT NOT NULL,     -- note path relative to the vault
+            file_hash   TEXT NOT NULL,     -- sha256 of the file as last written or read back
+            render_hash TEXT NOT NULL,     -- sha256 of what the database rendered at that time
+            fingerprint TEXT,              -- hash of the record row and its links, to skip rendering
+            base        TEXT NOT NULL,     -- JSON: the editable fields both sides last agreed on
+            mtime_ns    INTEGER,           -- file stat at that time, to skip unchanged files fast
+            size        INTEGER,
+            state       TEXT NOT NULL DEFAULT 'live',  -- live or archived (moved to the archive folder)
+            PRIMARY KEY (vault, kind, ref)
+        )""",
+    ],
 ]
 
 # The full-text index is not a migration: it exists only where SQLite has
@@ -620,9 +639,9 @@ FTS_DDL = [
     )""",
 ]
 _FTS_ROW = {
-    "l1": "mt_index_text({p}.summary), mt_index_text({p}.key_points), ''",
+    "l1": "mt_index_text({p}.summary), mt_index_text({p}.key_points), mt_index_text(coalesce({p}.tags, ''))",
     "l2": "mt_index_text({p}.knowledge), '', mt_index_text({p}.category || ' ' || coalesce({p}.tags, ''))",
-    "l3": "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, ''))",
+    "l3": "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, '') || ' ' || coalesce({p}.tags, ''))",
 }
 _FTS_UNITS = {
     "l1": "mt_units({p}.summary, {p}.key_points)",
@@ -630,9 +649,9 @@ _FTS_UNITS = {
     "l3": "mt_units({p}.insight, NULL)",
 }
 _FTS_WATCHED = {
-    "l1": "summary, key_points, project, created_at, archived_at",
+    "l1": "summary, key_points, tags, project, created_at, archived_at",
     "l2": "knowledge, category, tags, project, created_at, archived_at",
-    "l3": "insight, category, project, created_at, archived_at",
+    "l3": "insight, category, tags, project, created_at, archived_at",
 }
 
 
@@ -780,6 +799,7 @@ class MemoryDB:
         if version == 0:
             self._check_seed_tables()
         now = iso(now_utc())
+        upgraded = 0 < version < SCHEMA_VERSION
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.atomic():
                 for statement in MIGRATIONS[target - 1]:
@@ -795,6 +815,19 @@ class MemoryDB:
                 for statement in FTS_DDL + FTS_FILL:
                     conn.execute(statement)
             has_fts_table = True
+        elif has_fts_table and upgraded:
+            # A new schema may index other columns: recreate the triggers, refill the index.
+            with self.atomic():
+                for name, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
+                                          "AND name LIKE 'memory_l_\\_fts\\_a_' ESCAPE '\\'").fetchall():
+                    conn.execute("DROP TRIGGER %s" % name)
+                conn.execute("DELETE FROM memory_fts")
+                conn.execute("DELETE FROM memory_units")
+                for statement in FTS_DDL:
+                    if statement.startswith("CREATE TRIGGER"):
+                        conn.execute(statement)
+                for statement in FTS_FILL:
+                    conn.execute(statement)
         self.fts = bool(self._want_fts and has_fts_table)
 
     def _check_seed_tables(self):
@@ -932,7 +965,7 @@ class MemoryStore:
     # -- adding --
 
     def add_l1(self, session_id, summary, key_points=None, importance=None, parent_session=None,
-               project=None, agent=None, created_at=None, now=None):
+               project=None, agent=None, created_at=None, now=None, tags=None):
         """Store one conversation summary; return (id, created).
 
         A summary equal (after normalising space and punctuation) to one
@@ -944,6 +977,7 @@ class MemoryStore:
             "session_id": check_text(session_id, "session id", MAX_SHORT),
             "summary": check_text(summary, "summary"),
             "key_points": split_items(key_points, "key points"),
+            "tags": split_items(tags, "tags", MAX_SHORT),
             "importance": check_importance(importance),
             "parent_session": check_text(parent_session, "parent session", MAX_SHORT, required=False) or None,
             "project": check_text(project, "project", MAX_SHORT, required=False) or None,
@@ -975,12 +1009,13 @@ class MemoryStore:
             return self._insert(conn, "l2", record, now)
 
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
-               created_at=None, now=None):
+               created_at=None, now=None, tags=None):
         now = now or now_utc()
         record = {
             "insight": check_text(insight, "insight"),
             "source_ids": parse_ids(source_ids, "source ids"),
             "category": check_text(category, "category", MAX_SHORT, required=False) or None,
+            "tags": split_items(tags, "tags", MAX_SHORT),
             "importance": check_importance(importance),
             "project": check_text(project, "project", MAX_SHORT, required=False) or None,
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
@@ -1169,9 +1204,9 @@ class MemoryStore:
             record["key_points"] = split_items(obj.get("key_points"), "key_points")
             for name in ("parent_session", "agent"):
                 record[name] = check_text(obj.get(name), name, MAX_SHORT, required=False) or None
+        record["tags"] = split_items(obj.get("tags"), "tags", MAX_SHORT)
         if level == "l2":
             record["category"] = check_text(obj.get("category"), "category", MAX_SHORT)
-            record["tags"] = split_items(obj.get("tags"), "tags", MAX_SHORT)
         if level == "l3":
             record["category"] = check_text(obj.get("category"), "category", MAX_SHORT, required=False) or None
         if level in ("l2", "l3"):
@@ -1659,6 +1694,719 @@ class Searcher:
         return out
 
 
+# ==== VaultSync: the Obsidian vault ====
+
+VAULT_FOLDERS = {"l1": "L1-关键摘要", "l2": "L2-结构知识", "l3": "L3-核心洞察", "session": "对话树"}
+VAULT_ARCHIVE = "归档"
+INSIGHT_INDEX = "核心洞察索引"
+NOTE_STEM_MAX = 80  # characters in a note's name, without .md
+NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
+KEY_POINTS_HEADING = "## 要点 Key points"
+LINKS_HEADING = "## 关联 Links"
+_FILENAME_BAD_RE = re.compile(r'[*"\\/<>:|?#^\[\]%\x00-\x1f\x7f]')
+_TAG_BAD_RE = re.compile(r"[^\w/-]")
+_EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
+             "l2": ("text", "importance", "tags", "category"),
+             "l3": ("text", "importance", "tags", "category")}
+
+
+def clean_name(text, limit):
+    """Text made safe for a file name on Windows, macOS and Linux and for Obsidian links.
+
+    Drops * " \\ / < > : | ? # ^ [ ] % and control characters, folds white
+    space, strips leading and trailing dots and spaces, cuts to ``limit``.
+    Note names always start with an id prefix (L1-000042, S-...), so they
+    are never empty, hidden, or a reserved name such as CON.
+    """
+    name = " ".join(_FILENAME_BAD_RE.sub(" ", text or "").split()).strip(" .")
+    if len(name) > limit:
+        name = name[:limit].rstrip(" .")
+    while len(name.encode("utf-8", "surrogatepass")) > NOTE_NAME_MAX_BYTES:
+        name = name[:-1].rstrip(" .")
+    return name
+
+
+def safe_title(text, limit):
+    """A readable title: the first sentence of the first line, cleaned for a file name."""
+    first = (text or "").strip().split("\n", 1)[0]
+    first = re.split(r"(?<=[。！？])|(?<=[.!?])\s+", first, maxsplit=1)[0]
+    return clean_name(first, limit).rstrip("。！？!?")
+
+
+def note_stem(level, record_id, text):
+    prefix = "%s-%06d" % (level.upper(), record_id)
+    title = safe_title(text, NOTE_STEM_MAX - len(prefix) - 1)
+    return prefix + (" " + title if title else "")
+
+
+def session_stem(session_id):
+    clean = clean_name(session_id, NOTE_STEM_MAX - 12).replace(" ", "_")
+    stem = "S-" + clean
+    if clean != session_id:
+        import hashlib
+        stem += "-" + hashlib.sha1(session_id.encode("utf-8", "surrogatepass")).hexdigest()[:6]
+    return stem
+
+
+def obsidian_tag(tag):
+    """A valid Obsidian tag: letters, digits, _, -, / only, not all digits."""
+    value = _TAG_BAD_RE.sub("", "-".join(str(tag).split())).strip("/")
+    if value and value.replace("/", "").isdigit():
+        value = "_" + value
+    return value
+
+
+def yaml_str(value):
+    """A YAML double-quoted scalar that survives any text (JSON escapes are valid YAML)."""
+    return json.dumps(str(value), ensure_ascii=False).replace("\u2028", "\\u2028").replace(
+        "\u2029", "\\u2029").replace("\x85", "\\u0085")
+
+
+def yaml_value(value):
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return yaml_str(value)
+
+
+def render_frontmatter(fields):
+    lines = ["---"]
+    for key, value in fields.items():
+        if isinstance(value, list):
+            if not value:
+                lines.append("%s: []" % key)
+                continue
+            lines.append("%s:" % key)
+            lines += ["  - %s" % yaml_value(item) for item in value]
+        elif key in ("created", "updated") and value:
+            lines.append("%s: %s" % (key, value))
+        else:
+            lines.append("%s: %s" % (key, yaml_value(value)))
+    lines.append("---")
+    return "\n".join(lines)
+
+
+_YAML_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+                 "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85",
+                 "_": "\xa0", "L": "\u2028", "P": "\u2029"}
+
+
+def _yaml_scalar(text):
+    text = text.strip()
+    if not text:
+        return None
+    if text.startswith('"'):
+        if not text.endswith('"') or len(text) < 2:
+            raise ValueError("unterminated double-quoted string")
+        out, i, body = [], 0, text[1:-1]
+        while i < len(body):
+            ch = body[i]
+            if ch == "\\":
+                code = body[i + 1: i + 2]
+                if code in _YAML_ESCAPES:
+                    out.append(_YAML_ESCAPES[code])
+                    i += 2
+                    continue
+                width = {"x": 2, "u": 4, "U": 8}.get(code)
+                if not width:
+                    raise ValueError("unknown escape \\%s" % code)
+                out.append(chr(int(body[i + 2: i + 2 + width], 16)))
+                i += 2 + width
+                continue
+            if ch == '"':
+                raise ValueError("stray quote")
+            out.append(ch)
+            i += 1
+        return "".join(out)
+    if text.startswith("'"):
+        if not text.endswith("'") or len(text) < 2:
+            raise ValueError("unterminated single-quoted string")
+        return text[1:-1].replace("''", "'")
+    if text.startswith("["):
+        if not text.endswith("]"):
+            raise ValueError("unterminated list")
+        inner = text[1:-1].strip()
+        return [_yaml_scalar(p) for p in _split_flow(inner)] if inner else []
+    if text in ("null", "~", "Null", "NULL"):
+        return None
+    if text in ("true", "True", "TRUE"):
+        return True
+    if text in ("false", "False", "FALSE"):
+        return False
+    if re.match(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$", text):
+        return float(text) if re.search(r"[.eE]", text) else int(text)
+    return text.split(" #", 1)[0].strip()
+
+
+def _split_flow(inner):
+    parts, depth, quote, current = [], 0, None, []
+    for ch in inner:
+        if quote:
+            current.append(ch)
+            if ch == quote:
+                quote = None
+            continue
+        if ch in "\"'":
+            quote = ch
+        elif ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
+def parse_note(text):
+    """Split a note into (frontmatter dict, body).  Raises ValueError on bad frontmatter.
+
+    Reads the YAML our notes use and what Obsidian's property editor writes:
+    `key: value` lines, block lists (`  - item`), flow lists, plain, single-
+    and double-quoted scalars, numbers, booleans and null.
+    """
+    text = text.lstrip("\ufeff")
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        raise ValueError("the note has no frontmatter")
+    try:
+        end = next(i for i in range(1, len(lines)) if lines[i].rstrip() == "---")
+    except StopIteration:
+        raise ValueError("the frontmatter is not closed with ---")
+    fields, key = {}, None
+    for number, line in enumerate(lines[1:end], 2):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        stripped = line.strip()
+        if stripped.startswith("- ") or stripped == "-":
+            if key is None or not isinstance(fields.get(key), list):
+                raise ValueError("line %d: a list item outside a list" % number)
+            fields[key].append(_yaml_scalar(stripped[1:]))
+            continue
+        m = re.match(r"^([^\s:#][^:]*):(?:\s+(.*)|)$", line)
+        if not m or line[0].isspace():
+            raise ValueError("line %d: expected `key: value`" % number)
+        key = m.group(1).strip()
+        value = (m.group(2) or "").strip()
+        fields[key] = [] if value == "" else _yaml_scalar(value)
+    return fields, "\n".join(lines[end + 1:])
+
+
+def split_body(body):
+    """The text of a note body and its key points, ignoring our links section."""
+    text_lines, points, section = [], [], "text"
+    for line in body.split("\n"):
+        if line.strip() == KEY_POINTS_HEADING:
+            section = "points"
+            continue
+        if line.strip() == LINKS_HEADING or (section == "points" and line.startswith("## ")):
+            section = "other"
+            continue
+        if section == "text":
+            text_lines.append(line)
+        elif section == "points" and line.strip().startswith("- "):
+            points.append(line.strip()[2:].strip())
+    return "\n".join(text_lines).strip(), points
+
+
+class VaultSync:
+    """Writes every level to an Obsidian vault and reads people's edits back.
+
+    The tool remembers, per note, the hash of the file it wrote, the hash of
+    what the database rendered, and the editable fields both sides agreed on.
+    A note changed only in the database is rewritten; a note changed only in
+    the vault is read back; a note changed on both sides in the same field is
+    left alone and reported.  Forgotten or archived records have their notes
+    moved to the archive folder; files the tool did not create are never
+    touched.
+    """
+
+    def __init__(self, db, vault):
+        self.db = db
+        self.vault = os.path.abspath(os.path.expanduser(vault))
+        self._disk = {}
+        self._fingerprint_now = None
+        self._pending = []
+
+    # -- paths and rendering --
+
+    def _abs(self, rel):
+        return os.path.join(self.vault, *rel.split("/"))
+
+    def _stems(self):
+        stems = {}
+        for lv in LEVELS:
+            for row in self.db.execute("SELECT id, %s AS text FROM %s" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv])):
+                stems[(lv, row["id"])] = note_stem(lv, row["id"], row["text"])
+        return stems
+
+    def _editable(self, record):
+        level = record["level"]
+        values = {"text": record["text"], "importance": record["importance"],
+                  "tags": sorted({obsidian_tag(t) for t in record.get("tags") or []} - {""})}
+        if level == "l1":
+            values["key_points"] = list(record["key_points"])
+        else:
+            values["category"] = record.get("category")
+        return values
+
+    def render_record(self, record, stems):
+        level = record["level"]
+        stem = stems[(level, record["id"])]
+        editable = self._editable(record)
+        title = stem.split(" ", 1)[1] if " " in stem else stem
+        fields = {"id": record["id"], "level": level}
+        if level == "l1":
+            fields["session_id"] = record["session_id"]
+        fields["importance"] = record["importance"] if record["importance"] is not None else 0.5
+        fields["decay_score"] = round(record["decay_score"] if record["decay_score"] is not None else 1.0, 2)
+        fields["access_count"] = record["access_count"] or 0
+        fields["created"] = record["created_at"]
+        fields["updated"] = record["updated_at"]
+        fields["tags"] = ["memory/" + level] + editable["tags"]
+        fields["aliases"] = [title]
+        if level != "l1":
+            fields["category"] = record.get("category")
+        if record.get("project"):
+            fields["project"] = record["project"]
+        if level != "l1":
+            fields["source_ids"] = record["source_ids"]
+        if level != "l3":
+            fields["promoted_to"] = record.get("promoted_to")
+        body = [record["text"].strip(), ""]
+        if level == "l1" and record["key_points"]:
+            body += [KEY_POINTS_HEADING] + ["- " + " ".join(p.split()) for p in record["key_points"]] + [""]
+        links = []
+        if level == "l1":
+            links.append("- 会话 Session: [[%s]]" % session_stem(record["session_id"]))
+        if level in ("l2", "l3"):
+            src = "l1" if level == "l2" else "l2"
+            names = ["[[%s]]" % stems[(src, i)] for i in record["source_ids"] if (src, i) in stems]
+            if names:
+                links.append("- 来源 Sources: " + " · ".join(names))
+        up = {"l1": "l2", "l2": "l3"}.get(level)
+        if up and record.get("promoted_to") and (up, record["promoted_to"]) in stems:
+            links.append("- 提升为 Promoted to: [[%s]]" % stems[(up, record["promoted_to"])])
+        if links:
+            body += [LINKS_HEADING] + links + [""]
+        text = render_frontmatter(fields) + "\n" + "\n".join(body)
+        return "%s/%s.md" % (VAULT_FOLDERS[level], stem), text, editable
+
+    def _session_notes(self, stems):
+        sessions = {}
+        for row in self.db.execute("SELECT id, session_id, parent_session, project, agent, created_at FROM memory_l1 "
+                                   "WHERE archived_at IS NULL ORDER BY created_at, id"):
+            s = sessions.setdefault(row["session_id"], {"l1": [], "parent": None, "project": None, "agent": None,
+                                                        "created": row["created_at"]})
+            s["l1"].append(row["id"])
+            s["parent"] = s["parent"] or row["parent_session"]
+            s["project"] = s["project"] or row["project"]
+            s["agent"] = s["agent"] or row["agent"]
+        for sid in [s["parent"] for s in sessions.values() if s["parent"]]:
+            sessions.setdefault(sid, {"l1": [], "parent": None, "project": None, "agent": None, "created": None})
+        children = {}
+        for sid, s in sessions.items():
+            if s["parent"]:
+                children.setdefault(s["parent"], []).append(sid)
+        for sid in sorted(sessions):
+            s = sessions[sid]
+            fields = {"session_id": sid, "level": "session", "parent_session": s["parent"],
+                      "project": s["project"], "agent": s["agent"], "created": s["created"],
+                      "tags": ["memory/session"], "l1_ids": s["l1"]}
+            body = []
+            if s["parent"]:
+                body += ["## 上级会话 Parent", "- [[%s]]" % session_stem(s["parent"]), ""]
+            if children.get(sid):
+                body += ["## 后续会话 Children"] + ["- [[%s]]" % session_stem(c) for c in sorted(children[sid])] + [""]
+            if s["l1"]:
+                body += ["## 摘要 Summaries"] + ["- [[%s]]" % stems[("l1", i)] for i in s["l1"]] + [""]
+            text = render_frontmatter(fields) + "\n" + "\n".join(body)
+            yield sid, "%s/%s.md" % (VAULT_FOLDERS["session"], session_stem(sid)), text
+
+    def _insight_index(self, stems):
+        rows = self.db.execute("SELECT id, category, importance FROM memory_l3 WHERE archived_at IS NULL "
+                               "ORDER BY importance DESC, id").fetchall()
+        lines = ["---", "level: \"index\"", "tags:", "  - \"memory/index\"", "---",
+                 "# 核心洞察索引 Core insights", ""]
+        for r in rows:
+            lines.append("- [[%s]]%s" % (stems[("l3", r["id"])], " (%s)" % r["category"] if r["category"] else ""))
+        if not rows:
+            lines.append("(none yet)")
+        return "%s/%s.md" % (VAULT_FOLDERS["l3"], INSIGHT_INDEX), "\n".join(lines) + "\n"
+
+    # -- sync --
+
+    def check_writable(self):
+        try:
+            os.makedirs(self.vault, exist_ok=True)
+            for folder in VAULT_FOLDERS.values():
+                os.makedirs(self._abs(folder), exist_ok=True)
+            probe = os.path.join(self.vault, ".memory_tiered_probe.%d" % os.getpid())
+            with open(probe, "w") as handle:
+                handle.write("")
+            os.unlink(probe)
+        except OSError as exc:
+            raise MemoryTieredError("the vault %s is not writable (%s); fix its permissions or pass --vault"
+                                    % (self.vault, exc.strerror or exc))
+
+    def sync(self, levels=("l1", "l2", "l3", "tree"), dry_run=False, now=None, resolve=None):
+        """Bring the vault and the database in step; return a report of what was done.
+
+        ``resolve`` settles conflicts: "vault" takes the note's fields, "db"
+        writes the database version over the note.
+        """
+        now = now or now_utc()
+        report = {"vault": self.vault, "dry_run": dry_run, "written": [], "renamed": [], "archived": [],
+                  "read_back": [], "imported": [], "conflicts": [], "kept": [], "unchanged": 0}
+        if not dry_run:
+            self.check_writable()
+        kinds = [lv for lv in LEVELS if lv in levels] + (["session"] if "tree" in levels else [])
+        if "l3" in levels:
+            kinds.append("index")
+        self._import_hand_written([k for k in kinds if k in LEVELS], report, dry_run, now)
+        handled, conflicted = set(), set()
+        state = self._state(kinds)
+        self._disk = {}
+        for key, row in state.items():
+            if key[0] in LEVELS and row["state"] == "live":
+                outcome = self._read_back(key, row, report, dry_run, resolve, now)
+                if outcome == "conflict":
+                    conflicted.add(key)
+                elif outcome:
+                    handled.add(key)
+                    state.update(self._state(kinds, key))
+        stems = self._stems()
+        seen = set()
+        for lv in [k for k in kinds if k in LEVELS]:
+            for row in self.db.execute("SELECT * FROM %s WHERE archived_at IS NULL ORDER BY id" % LEVEL_TABLE[lv]):
+                key = (lv, str(row["id"]))
+                seen.add(key)
+                if key in conflicted:
+                    continue
+                known = state.get(key)
+                print_ = self._fingerprint(lv, row, stems)
+                rel = "%s/%s.md" % (VAULT_FOLDERS[lv], stems[(lv, row["id"])])
+                if (known and key not in handled and known["fingerprint"] == print_ and known["path"] == rel
+                        and known["state"] == "live" and (self._disk.get(key) or (True,))[0] is False):
+                    report["unchanged"] += 1
+                    continue
+                rel, text, editable = self.render_record(record_dict(lv, row), stems)
+                self._reconcile(key, rel, text, editable, known, report, key in handled, dry_run, resolve,
+                                print_)
+        notes = []
+        if "session" in kinds:
+            notes += [(("session", sid), rel, text) for sid, rel, text in self._session_notes(stems)]
+        if "index" in kinds:
+            notes.append((("index", "l3"),) + self._insight_index(stems))
+        for key, rel, text in notes:
+            seen.add(key)
+            self._reconcile(key, rel, text, {}, state.get(key), report, False, dry_run, resolve)
+        self._flush()
+        for key, row in state.items():
+            if key not in seen and row["state"] == "live":
+                self._archive(key, row, report, dry_run)
+        return report
+
+    def _import_hand_written(self, levels, report, dry_run, now):
+        """Notes a person wrote from a template (``level`` set, no ``id``) become records.
+
+        Any other file the tool did not write is left alone.
+        """
+        known = {row["path"] for row in self.db.execute("SELECT path FROM vault_notes WHERE vault = ?",
+                                                        (self.vault,))}
+        store = MemoryStore(self.db)
+        for level in levels:
+            folder = VAULT_FOLDERS[level]
+            try:
+                names = sorted(os.listdir(self._abs(folder)))
+            except OSError:
+                continue
+            for name in names:
+                rel = "%s/%s" % (folder, name)
+                if not name.endswith(".md") or name.startswith(".") or rel in known:
+                    continue
+                try:
+                    digest, data = self._hash_file(rel)
+                    fields, body = parse_note(data.decode("utf-8"))
+                except (OSError, ValueError, UnicodeDecodeError):
+                    continue
+                if str(fields.get("level") or "").lower() != level or fields.get("id") not in (None, ""):
+                    continue
+                try:
+                    values = self._vault_fields(level, fields, body)
+                    if dry_run:
+                        report["imported"].append({"path": rel, "level": level, "id": None})
+                        continue
+                    if level == "l1":
+                        new_id, _ = store.add_l1(str(fields.get("session_id") or "obsidian"), values["text"],
+                                                 values["key_points"], values["importance"], now=now,
+                                                 tags=values["tags"], project=fields.get("project"))
+                    elif level == "l2":
+                        new_id = store.add_l2(values["category"], values["text"], None, values["tags"],
+                                              values["importance"], fields.get("project"), now=now)
+                    else:
+                        new_id = store.add_l3(values["text"], None, values["category"], values["importance"],
+                                              fields.get("project"), now=now, tags=values["tags"])
+                except MemoryTieredError as exc:
+                    report["conflicts"].append({"path": rel, "why": "cannot import this hand-written note: %s" % exc})
+                    continue
+                record = record_dict(level, self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                                                            (new_id,)).fetchone())
+                self._remember((level, str(new_id)), rel, digest, "", self._editable(record))
+                report["imported"].append({"path": rel, "level": level, "id": new_id})
+
+    @staticmethod
+    def _fingerprint(level, row, stems):
+        """A cheap hash of everything a record's note is made from: its row and its links' names."""
+        import hashlib
+        links = []
+        if level != "l1":
+            src = "l1" if level == "l2" else "l2"
+            links = [stems.get((src, i)) for i in load_ids(row["source_ids"])]
+        if level != "l3" and row["promoted_to"]:
+            links.append(stems.get(({"l1": "l2", "l2": "l3"}[level], row["promoted_to"])))
+        return hashlib.sha1(repr((tuple(row), links)).encode("utf-8", "surrogatepass")).hexdigest()
+
+    def _state(self, kinds, key=None):
+        """What the tool remembers of each note, keyed by (kind, ref); one key if given."""
+        self._flush()
+        sql, params = "SELECT * FROM vault_notes WHERE vault = ?", [self.vault]
+        if key:
+            sql += " AND kind = ? AND ref = ?"
+            params += list(key)
+        names = None
+        out = {}
+        for row in self.db.execute(sql, params):
+            if row["kind"] in kinds:
+                names = names or row.keys()
+                out[(row["kind"], row["ref"])] = dict(zip(names, row))
+        return out
+
+    def _file_state(self, rel):
+        path = self._abs(rel)
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        return st
+
+    def _hash_file(self, rel):
+        import hashlib
+        with open(self._abs(rel), "rb") as handle:
+            data = handle.read()
+        return hashlib.sha256(data).hexdigest(), data
+
+    @staticmethod
+    def _hash(text):
+        import hashlib
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+    def _changed_on_disk(self, row):
+        """(changed, current hash, bytes) for a note we wrote; None if it is gone."""
+        st = self._file_state(row["path"])
+        if st is None:
+            return None
+        if st.st_mtime_ns == row["mtime_ns"] and st.st_size == row["size"]:
+            return False, row["file_hash"], None
+        digest, data = self._hash_file(row["path"])
+        return digest != row["file_hash"], digest, data
+
+    def _read_back(self, key, row, report, dry_run, resolve, now):
+        """Read a note the person edited; return "read", "conflict" or None (not edited)."""
+        level, ref = key
+        disk = self._changed_on_disk(row)
+        if not disk or not disk[0]:
+            self._disk[key] = disk
+            return None
+        _, digest, data = disk
+        rel = row["path"]
+        record_row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level], (int(ref),)).fetchone()
+        if record_row is None or resolve == "db":
+            return None  # forgotten (archived below) or to be overwritten by request
+        record = record_dict(level, record_row)
+        try:
+            fields, body = parse_note(data.decode("utf-8"))
+            vault = self._vault_fields(level, fields, body)
+        except (ValueError, UnicodeDecodeError, ValidationError) as exc:
+            report["conflicts"].append({"path": rel, "why": "cannot read the note back: %s" % exc})
+            return "conflict"
+        base = json.loads(row["base"])
+        current = self._editable(record)
+        from_vault = {f: v for f, v in vault.items() if v != base.get(f)}
+        from_db = {f for f in current if current[f] != base.get(f)}
+        if resolve == "vault":
+            from_vault = {f: v for f, v in vault.items() if v != current[f]}
+        elif from_db and any(current[f] != vault[f] for f in from_db | set(from_vault)):
+            fields_both = sorted(from_db | set(from_vault))
+            report["conflicts"].append({
+                "path": rel, "why": "changed in both the vault and the database (%s); both kept, "
+                "run sync --resolve vault or --resolve db" % ", ".join(fields_both),
+                "vault": {f: vault[f] for f in fields_both}, "database": {f: current[f] for f in fields_both}})
+            return "conflict"
+        report["read_back"].append({"path": rel, "fields": sorted(from_vault)})
+        if dry_run:
+            return "read"
+        if from_vault:
+            self._apply(level, int(ref), from_vault, now)
+            record = record_dict(level, self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                                                        (int(ref),)).fetchone())
+        self._remember(key, rel, digest, None, self._editable(record))
+        return "read"
+
+    def _vault_fields(self, level, fields, body):
+        text, points = split_body(body)
+        values = {"text": check_text(text, "the note text")}
+        values["importance"] = check_importance(fields.get("importance"), "importance")
+        tags = fields.get("tags") or []
+        if isinstance(tags, str):
+            tags = [tags]
+        values["tags"] = sorted({obsidian_tag(str(t).lstrip("#")) for t in tags if t is not None}
+                                - {"", "memory/" + level})
+        if level == "l1":
+            values["key_points"] = split_items(points, "key points")
+        else:
+            category = fields.get("category")
+            values["category"] = check_text(str(category), "category", MAX_SHORT,
+                                            required=(level == "l2")) if category is not None else None
+            if level == "l2" and not values["category"]:
+                raise ValidationError("category must not be empty")
+        return values
+
+    def _apply(self, level, record_id, changes, now):
+        column = {"text": LEVEL_TEXT[level], "key_points": "key_points", "importance": "importance",
+                  "tags": "tags", "category": "category"}
+        sets, params = [], []
+        for field, value in sorted(changes.items()):
+            sets.append("%s = ?" % column[field])
+            params.append(dump_list(value) if isinstance(value, list) else value)
+        sets.append("updated_at = ?")
+        params.append(iso(now))
+        with self.db.atomic() as conn:
+            conn.execute("UPDATE %s SET %s WHERE id = ?" % (LEVEL_TABLE[level], ", ".join(sets)),
+                         params + [record_id])
+
+    def _reconcile(self, key, rel, text, editable, row, report, was_read_back, dry_run, resolve, fingerprint=None):
+        """Write, rename or keep one note.  A note the person edited is theirs:
+        it is rewritten only when the database changed one of its editable
+        fields since both sides last agreed, or with --resolve db."""
+        render_hash = self._hash(text)
+        self._fingerprint_now = fingerprint
+        if row is not None and row["state"] != "live":
+            row = None
+        if row is None:
+            if self._file_state(rel) is not None:
+                if self._hash_file(rel)[0] != render_hash:
+                    report["conflicts"].append({"path": rel, "why": "a note the tool did not write is in the way"})
+                    return
+                report["unchanged"] += 1
+            else:
+                report["written"].append(rel)
+                if not dry_run:
+                    self._write(rel, text)
+            if not dry_run:
+                self._remember(key, rel, render_hash, render_hash, editable)
+            return
+        disk = self._disk.pop(key) if key in self._disk else self._changed_on_disk(row)
+        if disk is None:
+            report["written"].append(rel)
+            if not dry_run:
+                self._write(rel, text)
+                self._remember(key, rel, render_hash, render_hash, editable)
+            return
+        changed, digest, _ = disk
+        force = resolve == "db"
+        theirs = changed or row["file_hash"] != row["render_hash"]
+        if was_read_back or (theirs and not force and digest != render_hash):
+            editable_changed = bool(editable) and editable != json.loads(row["base"])
+            if was_read_back or changed or not editable_changed:
+                if row["path"] != rel:
+                    report["renamed"].append({"from": row["path"], "to": rel})
+                    if not dry_run:
+                        self._move(row["path"], rel)
+                elif not was_read_back:
+                    report["kept"].append(row["path"])
+                if not dry_run and (was_read_back or row["path"] != rel):
+                    self._remember(key, rel, digest, render_hash, None)
+                return
+        if row["render_hash"] == render_hash and row["path"] == rel and not changed:
+            report["unchanged"] += 1
+            return
+        if row["path"] != rel:
+            report["renamed"].append({"from": row["path"], "to": rel})
+            if not dry_run:
+                self._move(row["path"], rel)
+        if digest != render_hash:
+            report["written"].append(rel)
+            if not dry_run:
+                self._write(rel, text)
+        if not dry_run:
+            self._remember(key, rel, render_hash, render_hash, editable)
+
+    def _write(self, rel, text):
+        path = self._abs(rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_atomic_lines(path, [text[:-1] if text.endswith("\n") else text], durable=False, mode=0o644)
+
+    def _move(self, old_rel, new_rel):
+        target = self._abs(new_rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if os.path.exists(target):
+            raise MemoryTieredError("cannot move %s: %s already exists" % (old_rel, new_rel))
+        os.replace(self._abs(old_rel), target)
+
+    def _remember(self, key, rel, file_hash, render_hash, editable):
+        """Record a note's state (None keeps the stored render hash or base); written in batches."""
+        st = self._file_state(rel)
+        kind, ref = key
+        fingerprint, self._fingerprint_now = self._fingerprint_now, None
+        if render_hash is None or editable is None:
+            self._flush()
+            old = self.db.execute("SELECT render_hash, base FROM vault_notes WHERE vault = ? AND kind = ? AND ref = ?",
+                                  (self.vault, kind, ref)).fetchone()
+            if render_hash is None:
+                render_hash = old["render_hash"] if old else ""
+            base = old["base"] if editable is None and old else "{}"
+        if editable is not None:
+            base = json.dumps(editable, ensure_ascii=False, sort_keys=True)
+        self._pending.append((self.vault, kind, ref, rel, file_hash, render_hash, fingerprint, base,
+                              st.st_mtime_ns if st else None, st.st_size if st else None))
+        if len(self._pending) >= 500:
+            self._flush()
+
+    def _flush(self):
+        """Write the remembered note states; a crash before this only costs re-hashing those notes."""
+        if not self._pending:
+            return
+        with self.db.atomic() as conn:
+            conn.executemany(
+                "INSERT INTO vault_notes(vault, kind, ref, path, file_hash, render_hash, fingerprint, base, mtime_ns,"
+                " size, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'live') ON CONFLICT(vault, kind, ref) DO UPDATE SET "
+                "path = excluded.path, file_hash = excluded.file_hash, render_hash = excluded.render_hash, "
+                "fingerprint = excluded.fingerprint, base = excluded.base, mtime_ns = excluded.mtime_ns, "
+                "size = excluded.size, state = 'live'", self._pending)
+        self._pending = []
+
+    def _archive(self, key, row, report, dry_run):
+        source = row["path"]
+        name = source.rsplit("/", 1)[-1]
+        target = "%s/%s" % (VAULT_ARCHIVE, name)
+        number = 2
+        while self._file_state(target) is not None:
+            target = "%s/%s (%d).md" % (VAULT_ARCHIVE, name[:-3], number)
+            number += 1
+        exists = self._file_state(source) is not None
+        report["archived"].append({"from": source, "to": target if exists else None})
+        if dry_run:
+            return
+        if exists:
+            self._move(source, target)
+        with self.db.atomic() as conn:
+            conn.execute("UPDATE vault_notes SET state = 'archived', path = ? WHERE vault = ? AND kind = ? AND ref = ?",
+                         (target, self.vault, key[0], key[1]))
+
+
 # ==== Integrations: digest, daily report, webhooks, scheduled jobs ====
 
 DIGEST_NAME = "MEMORY_DIGEST.md"
@@ -2088,6 +2836,7 @@ def build_parser():
     p.add_argument("--parent-session")
     p.add_argument("--project")
     p.add_argument("--agent")
+    p.add_argument("--tags", help="comma-separated")
     p.add_argument("--created-at", help="ISO 8601 date or date-time, UTC assumed")
 
     p = command("add-l2", cmd_add_l2, "Store a piece of structured knowledge (L2).",
@@ -2105,6 +2854,7 @@ def build_parser():
     p.add_argument("--insight", required=True)
     p.add_argument("--source-ids", help="L2 ids, comma-separated")
     p.add_argument("--category")
+    p.add_argument("--tags", help="comma-separated")
     p.add_argument("--importance")
     p.add_argument("--project")
     p.add_argument("--created-at")
@@ -2165,6 +2915,18 @@ def build_parser():
     p = command("import", cmd_import, "Read records from JSON Lines (full or minimal).",
                 "memory_tiered.py import memories.jsonl")
     p.add_argument("path", help="a .jsonl file, or - for stdin")
+
+    p = command("sync", cmd_sync, "Sync every level to the Obsidian vault and read people's edits back.",
+                "memory_tiered.py sync --vault ~/agent-memory/memory --dry-run")
+    p.add_argument("--level", choices=("all", "l1", "l2", "l3", "tree"), default="all")
+    p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT, default ~/agent-memory/memory)")
+    p.add_argument("--dry-run", action="store_true", help="list what would be written, renamed, archived or read")
+    p.add_argument("--resolve", choices=("vault", "db"), help="settle conflicts: take the note's fields, "
+                   "or write the database version over the note")
+
+    p = command("init-vault", cmd_init_vault, "Copy obsidian_template/ into the vault; never overwrites.",
+                "memory_tiered.py init-vault --vault ~/agent-memory/memory")
+    p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT)")
 
     p = command("digest", cmd_digest, "Write MEMORY_DIGEST.md next to the database and print it.",
                 "memory_tiered.py digest --budget 1500")
@@ -2240,7 +3002,7 @@ def cmd_add_l1(args):
     with _open(args) as db:
         new_id, created = MemoryStore(db).add_l1(
             args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
-            args.project, args.agent, args.created_at, now=now_utc())
+            args.project, args.agent, args.created_at, now=now_utc(), tags=args.tags)
     if not created:
         _say("same summary already stored for this session as L1 #%d; not added again" % new_id)
     _out(args, {"level": "l1", "id": new_id, "created": created}, [str(new_id)])
@@ -2258,7 +3020,7 @@ def cmd_add_l2(args):
 def cmd_add_l3(args):
     with _open(args) as db:
         new_id = MemoryStore(db).add_l3(args.insight, args.source_ids, args.category, args.importance,
-                                        args.project, args.created_at, now=now_utc())
+                                        args.project, args.created_at, now=now_utc(), tags=args.tags)
     _out(args, {"level": "l3", "id": new_id, "created": True}, [str(new_id)])
     return 0
 
@@ -2490,6 +3252,62 @@ def cmd_import(args):
     return 0
 
 
+def cmd_sync(args):
+    levels = ("l1", "l2", "l3", "tree") if args.level == "all" else (args.level,)
+    with _open(args) as db:
+        report = VaultSync(db, vault_path(args.vault)).sync(levels, args.dry_run, now_utc(), args.resolve)
+
+    def lines():
+        out = ["%s %s" % ("would write" if args.dry_run else "wrote", p) for p in report["written"]]
+        out += ["%s %s -> %s" % ("would rename" if args.dry_run else "renamed", r["from"], r["to"])
+                for r in report["renamed"]]
+        out += ["%s %s -> %s" % ("would archive" if args.dry_run else "archived", a["from"], a["to"] or "(gone)")
+                for a in report["archived"]]
+        out += ["%s %s (%s)" % ("would read back" if args.dry_run else "read back", r["path"],
+                                ", ".join(r["fields"]) or "no field changed") for r in report["read_back"]]
+        out += ["%s %s as %s #%s" % ("would import" if args.dry_run else "imported", i["path"], i["level"].upper(),
+                                     i["id"] or "new") for i in report["imported"]]
+        out += ["conflict %s: %s" % (c["path"], c["why"]) for c in report["conflicts"]]
+        return out
+
+    _out(args, report, lines)
+    _say("sync%s: %d written, %d renamed, %d archived, %d read back, %d imported, %d conflicts, %d kept as edited,"
+         " %d unchanged (%s)" % (" (dry run)" if args.dry_run else "", len(report["written"]), len(report["renamed"]),
+                                 len(report["archived"]), len(report["read_back"]), len(report["imported"]),
+                                 len(report["conflicts"]),
+                    len(report["kept"]), report["unchanged"], report["vault"]))
+    return 0
+
+
+def cmd_init_vault(args):
+    import shutil
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "obsidian_template")
+    if not os.path.isdir(source):
+        raise NotFoundError("no obsidian_template/ folder next to %s; copy it from the release" % __file__)
+    vault = vault_path(args.vault)
+    copied, kept = [], []
+    try:
+        for root, _dirs, files in os.walk(source):
+            rel_root = os.path.relpath(root, source)
+            target_root = os.path.normpath(os.path.join(vault, rel_root))
+            os.makedirs(target_root, exist_ok=True)
+            for name in sorted(files):
+                target = os.path.join(target_root, name)
+                rel = os.path.normpath(os.path.join(rel_root, name))
+                if os.path.exists(target):
+                    kept.append(rel)
+                    continue
+                tmp = os.path.join(target_root, ".%s.%d.tmp" % (name, os.getpid()))
+                shutil.copyfile(os.path.join(root, name), tmp)
+                os.replace(tmp, target)
+                copied.append(rel)
+    except OSError as exc:
+        raise MemoryTieredError("cannot write the vault %s: %s" % (vault, exc.strerror or exc))
+    _out(args, {"vault": vault, "copied": copied, "kept": kept}, ["copied " + c for c in copied])
+    _say("init-vault: %d files copied, %d already there and kept, in %s" % (len(copied), len(kept), vault))
+    return 0
+
+
 def cmd_digest(args):
     with _open(args) as db:
         text = build_digest(db, args.budget)
@@ -2582,20 +3400,28 @@ def cmd_cron(args):
     return 0
 
 
-def write_atomic_lines(path, lines):
-    """Write lines to path through a temp file in the same folder; return the count."""
+_TMP_COUNTER = itertools.count()
+
+
+def write_atomic_lines(path, lines, durable=True, mode=0o600):
+    """Write lines to path through a temp file in the same folder; return the count.
+
+    ``durable`` also fsyncs the file before the rename (exports, backups);
+    vault notes skip it, since the database can always write them again.
+    """
     path = os.path.abspath(os.path.expanduser(path))
     folder = os.path.dirname(path)
-    tmp = os.path.join(folder, ".%s.%d.tmp" % (os.path.basename(path), os.getpid()))
+    tmp = os.path.join(folder, ".mt-%d-%d.tmp" % (os.getpid(), next(_TMP_COUNTER)))
     count = 0
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             for line in lines:
                 handle.write(line + "\n")
                 count += 1
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):

@@ -49,9 +49,9 @@ class CLITestCase(unittest.TestCase):
         return json.loads(out)
 
     def add_l1(self, summary, session="s1", now=None, **options):
-        argv = ["add-l1", "--session-id", session, "--summary", summary]
+        argv = ["add-l1", "--session-id=" + session, "--summary=" + summary]
         for key, value in options.items():
-            argv += ["--" + key.replace("_", "-"), str(value)]
+            argv.append("--%s=%s" % (key.replace("_", "-"), value))
         out, _ = self.run_cli(*argv, now=now)
         return int(out.strip())
 

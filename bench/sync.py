@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Vault sync benchmark: full sync and no-change re-sync of N memories (default 10,000).
+
+Builds a fresh store of mixed English and Chinese L1s (a tenth of them with an L2 and
+a few L3s), then runs `sync` through the CLI entry point three times: the full sync,
+a re-sync with nothing changed (must write 0 files) and a re-sync after 100 records
+changed.  Prints wall time and files written for each.
+
+Usage: python3 bench/sync.py [--count 10000]
+"""
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+import memory_tiered  # noqa: E402
+
+WORDS = ("sqlite index cache deploy auth token review design schema migration python go rust "
+         "memory vault sync cron report budget latency test release bug fix refactor api").split()
+ZH = "记忆系统设计部署鉴权缓存索引数据库迁移测试发布性能优化日志监控配置文件同步报告提醒会议计划学习"
+
+
+def text(rng, n):
+    words = [rng.choice(WORDS) for _ in range(n)]
+    zh = "".join(rng.choice(ZH) for _ in range(rng.randint(4, 12)))
+    return "%s %s，%s" % (" ".join(words).capitalize(), zh, " ".join(rng.choice(WORDS) for _ in range(5)))
+
+
+def cli(argv):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = memory_tiered.main(argv)
+    if code:
+        raise SystemExit("%s failed: %s" % (argv, err.getvalue()))
+    return out.getvalue()
+
+
+def build(path, count, rng):
+    src = path + ".jsonl"
+    with open(src, "w", encoding="utf-8") as handle:
+        for i in range(count):
+            handle.write(json.dumps({"level": "l1", "session_id": "s%d" % (i // 3),
+                                     "summary": text(rng, 12), "key_points": [rng.choice(WORDS) for _ in range(3)],
+                                     "importance": round(rng.random(), 2)}, ensure_ascii=False) + "\n")
+        for i in range(count // 10):
+            handle.write(json.dumps({"level": "l2", "category": rng.choice(["skills", "habits", "decisions"]),
+                                     "knowledge": text(rng, 10), "source_ids": [i * 3 + 1]}, ensure_ascii=False) + "\n")
+        for i in range(max(1, count // 1000)):
+            handle.write(json.dumps({"level": "l3", "insight": text(rng, 8), "source_ids": [i + 1]},
+                                    ensure_ascii=False) + "\n")
+    cli(["import", src, "--db", path])
+
+
+def timed_sync(db, vault):
+    if hasattr(os, "sync"):
+        os.sync()  # measure the sync, not the write-back of what came before
+    started = time.perf_counter()
+    report = json.loads(cli(["sync", "--db", db, "--vault", vault, "--json"]))
+    return time.perf_counter() - started, len(report["written"]) + len(report["renamed"])
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=10000)
+    args = parser.parse_args(argv)
+    rng = random.Random(42)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = os.path.join(tmp, "bench.db")
+        vault = os.path.join(tmp, "vault")
+        build(db, args.count, rng)
+        rows = [("full sync",) + timed_sync(db, vault), ("no-change re-sync",) + timed_sync(db, vault)]
+        conn = memory_tiered.MemoryDB(db)
+        with conn.atomic():
+            conn.execute("UPDATE memory_l1 SET importance = 0.99 WHERE id % 100 = 0")
+        conn.close()
+        rows.append(("re-sync, %d records changed" % (args.count // 100),) + timed_sync(db, vault))
+        notes = sum(len(files) for _, _, files in os.walk(vault))
+    print("| %d L1 + %d L2 + %d L3 (%d notes) | seconds | files written |" % (
+        args.count, args.count // 10, max(1, args.count // 1000), notes))
+    print("|---|---|---|")
+    for name, seconds, written in rows:
+        print("| %s | %.2f | %d |" % (name, seconds, written))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,367 @@
+"""Obsidian vault sync: notes, frontmatter round trips, edits read back, conflicts, archive."""
+
+import json
+import os
+import re
+import sqlite3
+import stat
+import time
+import unittest
+
+from helpers import ROOT, CLITestCase, memory_tiered
+
+HOSTILE = ["记" * 300, "../../x", "a/b", "CON", "x" * 300, "emoji 🧠🎉", "key: value", "- item", "---", 'quo"tes \'both\'',
+           "back\\slash", "#tag ^block [[link]] |pipe| *star* ?q <a> %", "中文：冒号，逗号", "tab\tand\nnewline",
+           "\u2028line sep", ".hidden"]
+
+ISO_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$")
+
+
+def strict_frontmatter(text):
+    """Parse our frontmatter strictly: JSON scalars, ISO date-times, block lists of JSON scalars."""
+    lines = text.split("\n")
+    assert lines[0] == "---", "no frontmatter"
+    end = lines.index("---", 1)
+    fields, key = {}, None
+    for line in lines[1:end]:
+        if line.startswith("  - "):
+            assert key is not None and isinstance(fields[key], list), line
+            fields[key].append(json.loads(line[4:]))
+            continue
+        m = re.match(r"^([a-z0-9_]+):(?: (.*))?$", line)
+        assert m, "bad line %r" % line
+        key, value = m.group(1), m.group(2)
+        if value is None:
+            fields[key] = []
+        elif ISO_RE.match(value):
+            fields[key] = value
+        else:
+            fields[key] = json.loads(value)
+    return fields, "\n".join(lines[end + 1:])
+
+
+class VaultTestCase(CLITestCase):
+    def setUp(self):
+        super().setUp()
+        self.vault = os.path.join(self.tmp, "vault")
+        os.environ["MEMORY_TIERED_VAULT"] = self.vault
+
+    def sync(self, *extra, code=0, now=None):
+        out, err = self.run_cli("sync", "--json", *extra, code=code, now=now)
+        return json.loads(out) if out else err
+
+    def note(self, level, record_id):
+        folder = os.path.join(self.vault, memory_tiered.VAULT_FOLDERS[level])
+        prefix = "%s-%06d" % (level.upper(), record_id)
+        names = [n for n in os.listdir(folder) if n == prefix + ".md" or n.startswith(prefix + " ")]
+        self.assertEqual(len(names), 1, names)
+        return os.path.join(folder, names[0])
+
+    def read(self, path):
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+
+    def all_files(self):
+        found = {}
+        for root, _dirs, files in os.walk(self.vault):
+            for name in files:
+                path = os.path.join(root, name)
+                found[os.path.relpath(path, self.vault)] = os.stat(path).st_mtime_ns
+        return found
+
+
+class WriteTests(VaultTestCase):
+    def test_hostile_values_round_trip_through_frontmatter(self):
+        ids = []
+        for n, text in enumerate(HOSTILE):
+            short = text[:150]
+            ids.append(self.add_l1(text + " summary", session=short, key_points=short.replace(",", " "),
+                                   tags=short.replace(",", " "), project=short.replace("\n", " "),
+                                   importance="0.%d" % (n % 10)))
+        l2 = int(self.run_cli("add-l2", "--category", "key: value", "--knowledge", "---\n- item",
+                              "--source-ids", ",".join(map(str, ids[:3])), "--tags", "a b,2024,中文")[0])
+        self.run_cli("add-l3", "--insight", 'quo"te: x', "--source-ids", str(l2), "--category", "#c")
+        report = self.sync()
+        self.assertEqual(report["conflicts"], [])
+        for record_id in ids:
+            rec = self.json_cli("get", "l1", str(record_id))
+            path = self.note("l1", record_id)
+            name = os.path.basename(path)[:-3]
+            self.assertLessEqual(len(name), 80)
+            self.assertLessEqual(len((name + ".md").encode("utf-8")), 255)
+            self.assertIsNone(re.search(r'[*"\\/<>:|?#^\[\]%]', name), name)
+            self.assertFalse(name.startswith("."))
+            fields, body = strict_frontmatter(self.read(path))
+            self.assertEqual(fields["id"], record_id)
+            self.assertEqual(fields["level"], "l1")
+            self.assertEqual(fields["session_id"], rec["session_id"])
+            self.assertEqual(fields["importance"], rec["importance"])
+            self.assertEqual(fields["decay_score"], 1.0)
+            self.assertEqual(fields["access_count"], 0)
+            self.assertEqual(fields["created"], rec["created_at"])
+            self.assertEqual(fields["updated"], rec["updated_at"])
+            self.assertEqual(fields["project"], rec["project"])
+            self.assertEqual(fields["tags"][0], "memory/l1")
+            for tag in fields["tags"]:
+                self.assertRegex(tag, r"^[\w/-]+$")
+                self.assertFalse(tag.replace("/", "").isdigit())
+            self.assertEqual(fields["aliases"], [name.split(" ", 1)[1]] if " " in name else [name])
+            self.assertIsNone(fields["promoted_to"])
+            self.assertTrue(body.startswith(rec["summary"]))
+            # the module's own tolerant parser agrees with the strict one
+            self.assertEqual(memory_tiered.parse_note(self.read(path))[0], fields)
+        fields, body = strict_frontmatter(self.read(self.note("l2", l2)))
+        self.assertEqual((fields["category"], fields["source_ids"], fields["promoted_to"]), ("key: value", ids[:3], 1))
+        self.assertEqual(sorted(fields["tags"]), ["_2024", "a-b", "memory/l2", "中文"])
+        for record_id in ids[:3]:
+            stem = os.path.basename(self.note("l1", record_id))[:-3]
+            self.assertIn("[[%s]]" % stem, body)
+        self.assertIn("[[%s]]" % os.path.basename(self.note("l3", 1))[:-3], body)
+        fields, _ = strict_frontmatter(self.read(self.note("l3", 1)))
+        self.assertEqual((fields["category"], fields["source_ids"]), ("#c", [l2]))
+
+    def test_session_tree_and_insight_index(self):
+        a = self.add_l1("root talk", session="root")
+        self.add_l1("child talk", session="child", parent_session="root")
+        self.run_cli("add-l3", "--insight", "Core idea")
+        self.sync()
+        tree = os.path.join(self.vault, "对话树")
+        root = self.read(os.path.join(tree, "S-root.md"))
+        child = self.read(os.path.join(tree, "S-child.md"))
+        self.assertIn("[[S-child]]", root)
+        self.assertIn("[[%s]]" % os.path.basename(self.note("l1", a))[:-3], root)
+        self.assertIn("[[S-root]]", child)
+        self.assertEqual(strict_frontmatter(child)[0]["parent_session"], "root")
+        index = self.read(os.path.join(self.vault, "L3-核心洞察", "核心洞察索引.md"))
+        self.assertIn("[[L3-000001 Core idea]]", index)
+        self.assertIn("[[S-root]]", self.read(self.note("l1", a)))
+
+    def test_incremental_no_change_writes_nothing(self):
+        for i in range(20):
+            self.add_l1("memory number %d" % i, session="s%d" % i)
+        first = self.sync()
+        self.assertEqual(len(first["written"]), 20 + 20 + 1)
+        before = self.all_files()
+        time.sleep(0.02)
+        again = self.sync()
+        self.assertEqual((again["written"], again["renamed"], again["read_back"]), ([], [], []))
+        self.assertEqual(self.all_files(), before)
+        self.run_cli("add-l1", "--session-id", "s3", "--summary", "memory number 3", "--importance", "0.9")  # dup
+        conn = sqlite3.connect(self.db)
+        conn.execute("UPDATE memory_l1 SET importance = 0.9 WHERE id = 4")
+        conn.commit()
+        conn.close()
+        third = self.sync()
+        self.assertEqual(third["written"], [os.path.relpath(self.note("l1", 4), self.vault)])
+
+    def test_title_change_renames_and_links_follow(self):
+        a = self.add_l1("Old title here")
+        l2 = int(self.run_cli("add-l2", "--category", "c", "--knowledge", "k", "--source-ids", str(a))[0])
+        self.sync()
+        old = self.note("l1", a)
+        conn = sqlite3.connect(self.db)
+        conn.create_function("mt_index_text", 1, memory_tiered.index_text)
+        conn.create_function("mt_units", 2, memory_tiered.text_units)
+        conn.execute("UPDATE memory_l1 SET summary = 'Brand new title' WHERE id = ?", (a,))
+        conn.commit()
+        conn.close()
+        report = self.sync()
+        self.assertEqual(len(report["renamed"]), 1)
+        self.assertFalse(os.path.exists(old))
+        self.assertEqual(os.path.basename(self.note("l1", a)), "L1-%06d Brand new title.md" % a)
+        self.assertIn("[[L1-%06d Brand new title]]" % a, self.read(self.note("l2", l2)))
+
+    def test_dry_run_writes_nothing(self):
+        self.add_l1("hello")
+        report = self.sync("--dry-run")
+        self.assertTrue(report["written"])
+        self.assertFalse(os.path.exists(self.vault))
+        out, _ = self.run_cli("sync", "--dry-run")
+        self.assertIn("would write L1-关键摘要/L1-000001 hello.md", out)
+
+    def test_unwritable_vault_is_one_line_exit_1_and_db_untouched(self):
+        self.add_l1("hello")
+        blocker = os.path.join(self.tmp, "afile")
+        with open(blocker, "w") as handle:
+            handle.write("x")
+        before = self.dump()
+        _, err = self.run_cli("sync", "--vault", os.path.join(blocker, "vault"), code=1)
+        self.assertEqual(err.count("\n"), 1)
+        self.assertIn("not writable", err)
+        self.assertEqual(self.dump(), before)
+        conn = sqlite3.connect(self.db)
+        self.assertEqual(conn.execute("SELECT count(*) FROM vault_notes").fetchone()[0], 0)
+
+    @unittest.skipIf(hasattr(os, "geteuid") and os.geteuid() == 0, "root can write anywhere")
+    def test_read_only_vault_folder(self):
+        self.add_l1("hello")
+        os.makedirs(self.vault)
+        os.chmod(self.vault, stat.S_IRUSR | stat.S_IXUSR)
+        self.addCleanup(os.chmod, self.vault, 0o700)
+        self.run_cli("sync", code=1)
+
+
+class EditTests(VaultTestCase):
+    def setUp(self):
+        super().setUp()
+        self.id = self.add_l1("We picked SQLite. It is small and reliable.", key_points="sqlite,wal",
+                              importance="0.5", tags="db")
+        self.sync()
+        self.path = self.note("l1", self.id)
+
+    def edit(self, transform):
+        text = self.read(self.path)
+        new = transform(text)
+        self.assertNotEqual(new, text)
+        with open(self.path, "w", encoding="utf-8") as handle:
+            handle.write(new)
+        return new
+
+    def test_person_edits_flow_back_and_file_is_kept(self):
+        def person(text):
+            text = text.replace("importance: 0.5", "importance: 0.9")
+            text = text.replace('  - "db"', '  - "db"\n  - new-tag')
+            return text.replace("It is small and reliable.", "It is small, fast and reliable.")
+        edited = self.edit(person)
+        report = self.sync()
+        self.assertEqual(report["read_back"][0]["fields"], ["importance", "tags", "text"])
+        rec = self.json_cli("get", "l1", str(self.id))
+        self.assertEqual(rec["importance"], 0.9)
+        self.assertEqual(rec["tags"], ["db", "new-tag"])
+        self.assertEqual(rec["summary"], "We picked SQLite. It is small, fast and reliable.")
+        self.assertEqual(rec["key_points"], ["sqlite", "wal"])
+        self.assertEqual(self.read(self.path), edited)
+        again = self.sync()
+        self.assertEqual((again["written"], again["read_back"], again["conflicts"]), ([], [], []))
+        self.assertEqual(self.read(self.path), edited)
+        self.run_cli("decay", now="2030-01-01T00:00:00")  # database-only change of a field people don't edit
+        self.sync()
+        self.assertEqual(self.read(self.path), edited)
+        self.assertEqual(self.search("fast", "--no-touch")[0]["id"], self.id)
+
+    def test_obsidian_style_properties_are_read(self):
+        def obsidian(text):
+            return text.replace("importance: 0.5", "importance: 0.75").replace(
+                'tags:\n  - "memory/l1"\n  - "db"', "tags:\n  - memory/l1\n  - db\n  - '#extra'")
+        self.edit(obsidian)
+        self.sync()
+        rec = self.json_cli("get", "l1", str(self.id))
+        self.assertEqual((rec["importance"], rec["tags"]), (0.75, ["db", "extra"]))
+
+    def test_database_change_rewrites_note_the_tool_owns(self):
+        self.run_cli("config", "access_boost", "0.1")
+        conn = sqlite3.connect(self.db)
+        conn.execute("UPDATE memory_l1 SET importance = 0.3 WHERE id = ?", (self.id,))
+        conn.commit()
+        conn.close()
+        report = self.sync()
+        self.assertEqual(len(report["written"]), 1)
+        self.assertIn("importance: 0.3", self.read(self.path))
+
+    def test_both_sides_changed_is_a_conflict_nothing_overwritten(self):
+        edited = self.edit(lambda t: t.replace("importance: 0.5", "importance: 0.9"))
+        conn = sqlite3.connect(self.db)
+        conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.id,))
+        conn.commit()
+        conn.close()
+        report = self.sync()
+        self.assertEqual(len(report["conflicts"]), 1)
+        self.assertIn("importance", report["conflicts"][0]["why"])
+        self.assertEqual(report["conflicts"][0]["vault"]["importance"], 0.9)
+        self.assertEqual(report["conflicts"][0]["database"]["importance"], 0.2)
+        self.assertEqual(self.read(self.path), edited)
+        self.assertEqual(self.json_cli("get", "l1", str(self.id))["importance"], 0.2)
+        _, err = self.run_cli("sync")
+        self.assertIn("1 conflicts", err)
+        self.sync("--resolve", "vault")
+        self.assertEqual(self.json_cli("get", "l1", str(self.id))["importance"], 0.9)
+        self.assertEqual(self.read(self.path), edited)
+
+    def test_resolve_db_writes_database_version(self):
+        self.edit(lambda t: t.replace("importance: 0.5", "importance: 0.9"))
+        conn = sqlite3.connect(self.db)
+        conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.id,))
+        conn.commit()
+        conn.close()
+        self.sync("--resolve", "db")
+        self.assertIn("importance: 0.2", self.read(self.path))
+        self.assertEqual(self.sync()["conflicts"], [])
+
+    def test_broken_frontmatter_is_reported_not_overwritten(self):
+        broken = self.edit(lambda t: t.replace("importance: 0.5", "importance: [unclosed"))
+        report = self.sync()
+        self.assertIn("cannot read", report["conflicts"][0]["why"])
+        self.assertEqual(self.read(self.path), broken)
+        bad = self.edit(lambda t: t.replace("importance: [unclosed", "importance: high"))
+        report = self.sync()
+        self.assertIn("importance must be a number", report["conflicts"][0]["why"])
+        self.assertEqual(self.read(self.path), bad)
+        self.assertEqual(self.json_cli("get", "l1", str(self.id))["importance"], 0.5)
+
+    def test_forget_and_archive_move_notes_never_delete(self):
+        other = self.add_l1("faded one", session="other", now="2026-01-01T00:00:00")
+        self.sync()
+        other_path = self.note("l1", other)
+        self.run_cli("forget", "l1", str(self.id), "--yes")
+        self.run_cli("decay", now="2026-06-01T00:00:00")
+        self.run_cli("cleanup", "--archive", "--yes", now="2026-06-01T00:00:00")
+        report = self.sync()
+        self.assertEqual(len(report["archived"]), 4)  # two L1 notes and their session notes
+        archive = os.path.join(self.vault, "归档")
+        self.assertTrue(os.path.exists(os.path.join(archive, os.path.basename(self.path))))
+        self.assertTrue(os.path.exists(os.path.join(archive, os.path.basename(other_path))))
+        self.assertFalse(os.path.exists(self.path))
+        self.assertEqual(self.sync()["archived"], [])
+
+    def test_notes_the_tool_did_not_write_are_untouched(self):
+        mine = os.path.join(self.vault, "L1-关键摘要", "my notes.md")
+        with open(mine, "w", encoding="utf-8") as handle:
+            handle.write("just my own thoughts\n")
+        squatter = os.path.join(self.vault, "L1-关键摘要", "L1-000002 second.md")
+        with open(squatter, "w", encoding="utf-8") as handle:
+            handle.write("a person's note with our name\n")
+        self.add_l1("second", session="s2")
+        report = self.sync()
+        self.assertIn("did not write", report["conflicts"][0]["why"])
+        self.assertEqual(self.read(mine), "just my own thoughts\n")
+        self.assertEqual(self.read(squatter), "a person's note with our name\n")
+
+
+class TemplateTests(VaultTestCase):
+    def test_init_vault_copies_without_overwriting(self):
+        os.makedirs(self.vault)
+        with open(os.path.join(self.vault, "Home.md"), "w") as handle:
+            handle.write("mine")
+        _, err = self.run_cli("init-vault")
+        self.assertIn("1 already there", err)
+        with open(os.path.join(self.vault, "Home.md")) as handle:
+            self.assertEqual(handle.read(), "mine")
+        for rel in (".obsidian/graph.json", "模板/L1 模板.md", "模板/L2 模板.md", "L1-关键摘要", "对话树"):
+            self.assertTrue(os.path.exists(os.path.join(self.vault, rel)), rel)
+        with open(os.path.join(ROOT, "obsidian_template", ".obsidian", "graph.json")) as handle:
+            self.assertEqual(len(json.load(handle)["colorGroups"]), 4)
+
+    def test_hand_written_note_from_template_becomes_a_memory(self):
+        self.run_cli("init-vault")
+        with open(os.path.join(self.vault, "模板", "L1 模板.md"), encoding="utf-8") as handle:
+            template = handle.read()
+        hand = os.path.join(self.vault, "L1-关键摘要", "my talk.md")
+        with open(hand, "w", encoding="utf-8") as handle:
+            handle.write(template.replace("importance: 0.5", "importance: 0.8"))
+        report = self.sync()
+        self.assertEqual(report["imported"][0]["level"], "l1")
+        rec = self.json_cli("get", "l1", str(report["imported"][0]["id"]))
+        self.assertEqual(rec["importance"], 0.8)
+        self.assertEqual(len(rec["key_points"]), 2)
+        self.assertEqual(self.sync()["imported"], [])
+        self.assertEqual(len(self.json_cli("list")["records"]), 1)
+
+    def test_home_dashboard_has_queries_and_fallback(self):
+        with open(os.path.join(ROOT, "obsidian_template", "Home.md"), encoding="utf-8") as handle:
+            home = handle.read()
+        self.assertEqual(home.count("```dataview"), 4)
+        self.assertIn("Without it", home)
+
+
+if __name__ == "__main__":
+    unittest.main()
