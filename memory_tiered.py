@@ -2413,7 +2413,7 @@ DIGEST_NAME = "MEMORY_DIGEST.md"
 DEFAULT_VAULT = os.path.join("~", "agent-memory", "memory")
 REPORT_FOLDER = "报告"
 FEISHU_MAX_BYTES = 20000
-JOB_NAMES = ("decay", "index", "cleanup", "compress", "report")
+JOB_NAMES = ("decay", "index", "cleanup", "compress", "report", "sync")
 CRON_SCRIPTS = (
     ("0 * * * *", "memory_decay.py"),
     ("*/5 * * * *", "memory_index.py"),
@@ -2729,6 +2729,11 @@ def run_job(name, db_path, now, vault=None):
             applied = promoter.apply(now) if MemoryStore(db).config()["auto_promote"] else []
             return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates" % (
                 len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]))
+        if name == "sync":
+            done = VaultSync(db, vault_path(vault)).sync(now=now)
+            return (1 if done["conflicts"] else 0), "vault %s: %d written, %d renamed, %d archived, %d read back, " \
+                "%d conflicts" % (done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
+                                  len(done["read_back"]), len(done["conflicts"]))
         if name == "report":
             data = build_report(db, now)
             text = report_markdown(data)

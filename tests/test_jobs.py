@@ -58,6 +58,16 @@ class CronScriptTests(CLITestCase):
         self.assertAlmostEqual(conn.execute("SELECT decay_score FROM memory_l1").fetchone()[0], 0.99 ** 5,
                                delta=1e-9)
 
+    def test_sync_job(self):
+        self.add_l1("vault job memory")
+        vault = os.path.join(self.tmp, "vault")
+        proc = subprocess.run([sys.executable, os.path.join(ROOT, "memory_tiered.py"), "job", "sync"],
+                              env={"MEMORY_TIERED_DB": self.db, "MEMORY_TIERED_VAULT": vault}, capture_output=True)
+        self.assertEqual((proc.returncode, proc.stdout, proc.stderr), (0, b"", b""))
+        self.assertIn("job=sync ok", self.log_lines()[-1])
+        self.assertIn("3 written", self.log_lines()[-1])  # the L1, its session, the insight index
+        self.assertTrue(os.path.isdir(os.path.join(vault, "L1-关键摘要")))
+
     def test_failure_exits_non_zero_with_log_line(self):
         os.makedirs(os.path.dirname(self.db))
         with open(self.db, "w") as handle:
