@@ -93,6 +93,8 @@ TUNABLES = {
     "cluster_min": (3, "count", "L1s sharing a key point that form an L2 candidate"),
     "l3_min": (3, "count", "L2s in one category that form an L3 candidate"),
     "auto_promote": (True, "bool", "the daily compress job applies L1 -> L2 promotions"),
+    "buffer_hours": (48, "count", "hours captured session turns are kept"),
+    "pending_hours": (24, "count", "hours before a session without an L1 gets an automatic one"),
 }
 
 # Input limits (characters); documented in the README.
@@ -615,6 +617,23 @@ MIGRATIONS = [
             state       TEXT NOT NULL DEFAULT 'live',  -- live or archived (moved to the archive folder)
             PRIMARY KEY (vault, kind, ref)
         )""",
+        """CREATE TABLE IF NOT EXISTS pending_sessions (
+            session_id      TEXT PRIMARY KEY,  -- an agent session that may still need an L1
+            transcript_path TEXT,              -- where the agent keeps its transcript
+            cwd             TEXT,              -- working folder; its name is the project
+            reason          TEXT,              -- why the session ended
+            recorded_at     TEXT NOT NULL,     -- when session-end or capture saw it (UTC)
+            done_at         TEXT               -- when an automatic L1 was written for it
+        )""",
+        """CREATE TABLE IF NOT EXISTS session_turns (
+            session_id  TEXT NOT NULL,
+            turn        INTEGER NOT NULL,      -- order within the transcript
+            role        TEXT NOT NULL,         -- user or assistant
+            text        TEXT NOT NULL,         -- the turn's text (tool output left out)
+            captured_at TEXT NOT NULL,         -- kept for buffer_hours, then purged
+            PRIMARY KEY (session_id, turn)
+        )""",
+        "CREATE INDEX IF NOT EXISTS session_turns_captured ON session_turns(captured_at)",
     ],
 ]
 
@@ -2724,11 +2743,13 @@ def run_job(name, db_path, now, vault=None):
             found = DecayEngine(db).candidates(now)
             return 0, "%d cleanup candidates, nothing deleted" % len(found)
         if name == "compress":
+            automatic = summarise_pending(db, now)
             promoter = Promoter(db)
             report = promoter.report()
             applied = promoter.apply(now) if MemoryStore(db).config()["auto_promote"] else []
-            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates" % (
-                len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]))
+            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s" % (
+                len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]),
+                len(automatic))
         if name == "sync":
             done = VaultSync(db, vault_path(vault)).sync(now=now)
             return (1 if done["conflicts"] else 0), "vault %s: %d written, %d renamed, %d archived, %d read back, " \
@@ -2789,6 +2810,528 @@ def merge_crontab(existing, block):
     while kept and not kept[-1].strip():
         kept.pop()
     return "\n".join(kept + ([""] if kept else []) + block) + "\n"
+
+
+# ==== Integrations: agents (context, Claude Code hooks, session capture, MCP) ====
+
+CHATTER = frozenset("""
+hi hello hey yo thanks thank thx ok okay yes yeah yep no nope please sure cool great nice good fine
+morning evening night bye goodbye lol haha
+你好 您好 谢谢 多谢 好的 好 嗯 哈哈 是的 对 不是 早上好 晚上好 晚安 再见 拜拜 收到 明白 可以 行
+""".split())
+HOOK_EVENTS = {"session-start": "SessionStart", "user-prompt-submit": "UserPromptSubmit",
+               "session-end": "SessionEnd"}
+HOOK_STDIN_MAX = 1 << 20  # bytes read from a hook's stdin
+HOOK_PROMPT_MAX = 4000  # characters of a prompt used as the query
+HOOK_OUTPUT_MAX = 9000  # characters printed (Claude Code keeps 10,000)
+TRANSCRIPT_TURN_MAX = 4000
+MCP_LEGACY_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
+MCP_MODERN_VERSIONS = ("2026-07-28",)
+
+
+def _is_chatter(text):
+    """True for a greeting or thanks with no content word, in English or Chinese."""
+    words = [w.lower() for w in _WORD_RE.findall(_CJK_RUN_RE.sub(" ", text))]
+    if any(w not in CHATTER and w not in EN_STOP_WORDS for w in words):
+        return False
+    rest = "".join(_CJK_RUN_RE.findall(text))
+    for word in sorted((w for w in CHATTER if _CJK_RUN_RE.match(w)), key=len, reverse=True):
+        rest = rest.replace(word, "")
+    return not _zh_stop_re().sub("", rest)
+
+
+def build_context(db, query=None, budget=2000, project=None, now=None, limit=12, core=True):
+    """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
+
+    Each line is short and carries the record's id.  With a query and nothing
+    relevant (or a query that is only a greeting), the block is empty.
+    Building context does not count as a retrieval.
+    """
+    now = now or now_utc()
+    if budget < 50:
+        raise ValidationError("--budget must be at least 50 tokens (got %d)" % budget)
+    picked = []
+    if query is not None:
+        query = query.strip()[:HOOK_PROMPT_MAX]
+        if not query or _is_chatter(query):
+            return ""
+        found = Searcher(db).search(query, limit=limit * 2, touch=False, now=now)["results"]
+        if not found:
+            return ""
+        for r in found:
+            if project and r.get("project") == project:
+                r["score"] *= 1.2
+        found.sort(key=lambda r: -r["score"])
+        top = found[0]["score"]
+        picked = [r for r in found if r["score"] >= 0.25 * top][:limit]
+    else:
+        picked = [dict(r, level="l2") for r in db.execute(
+            "SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at IS NULL "
+            "ORDER BY importance * decay_score DESC, id DESC LIMIT ?", (limit,))]
+        recent = "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS NULL %s " \
+                 "ORDER BY created_at DESC, id DESC LIMIT ?"
+        rows = db.execute(recent % "AND project = ?", (project, limit)).fetchall() if project else []
+        rows = rows or db.execute(recent % "", (limit,)).fetchall()
+        picked += [dict(r, level="l1") for r in rows]
+    core = [] if not core or any(r["level"] == "l3" for r in picked) else [dict(r, level="l3") for r in db.execute(
+        "SELECT id, insight AS text, category FROM memory_l3 WHERE archived_at IS NULL "
+        "ORDER BY importance DESC, decay_score DESC, id DESC LIMIT 5")]
+    lines = ["## What you remember (memory_tiered)"]
+    used = token_count(lines[0]) + 1
+    sections = [("Core insights:", [r for r in picked if r["level"] == "l3"] + core),
+                ("Relevant:" if query else "Recent and strongest:", [r for r in picked if r["level"] != "l3"])]
+    for heading, rows in sections:
+        if not rows:
+            continue
+        block, cost = [heading], token_count(heading) + 1
+        for r in rows:
+            label = r["level"].upper()
+            extra = r.get("category") or (r.get("created_at") or "")[:10]
+            line = "- [%s#%d%s] %s" % (label, r["id"], " " + extra if extra else "", _short(r["text"], 200))
+            if used + cost + token_count(line) + 1 > budget:
+                break
+            block.append(line)
+            cost += token_count(line) + 1
+        if len(block) > 1:
+            lines += block
+            used += cost
+    if len(lines) == 1:
+        return ""
+    lines.append("(`python3 memory_tiered.py get LEVEL ID` shows a memory in full.)")
+    text = "\n".join(lines) + "\n"
+    while token_count(text) > budget and len(lines) > 2:
+        lines.pop(-2)
+        text = "\n".join(lines) + "\n"
+    return text if token_count(text) <= budget else ""
+
+
+def read_hook_input(stream):
+    """The hook's JSON from stdin, as a dict; raises ValidationError with a one-line reason."""
+    raw = stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+    if len(raw) > HOOK_STDIN_MAX:
+        raise ValidationError("hook input is over %d bytes; ignored" % HOOK_STDIN_MAX)
+    if not raw.strip():
+        raise ValidationError("hook input is empty; expected the hook's JSON on stdin")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValidationError("hook input is not JSON (%s)" % _short(str(exc), 80))
+    if not isinstance(data, dict):
+        raise ValidationError("hook input must be a JSON object")
+    return data
+
+
+def _hook_text(data, name, limit=MAX_SHORT):
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValidationError("hook field %r must be text" % name)
+    return value[:limit] if limit else value
+
+
+def run_hook(event, data, db_path, now):
+    """Handle one Claude Code hook; return the text to print (may be empty)."""
+    cwd = _hook_text(data, "cwd", 4096)
+    project = os.path.basename(cwd.rstrip("/\\")) if cwd else None
+    if event == "session-end":
+        session_id = _hook_text(data, "session_id")
+        if not session_id:
+            raise ValidationError("hook input has no session_id")
+        with MemoryDB(db_path) as db, db.atomic() as conn:
+            conn.execute(
+                "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
+                "transcript_path = coalesce(excluded.transcript_path, transcript_path), "
+                "cwd = coalesce(excluded.cwd, cwd), reason = excluded.reason, recorded_at = excluded.recorded_at",
+                (session_id, _hook_text(data, "transcript_path", 4096), cwd, _hook_text(data, "reason"), iso(now)))
+        return ""
+    if event == "user-prompt-submit":
+        prompt = data.get("prompt")
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise ValidationError("hook input has no prompt")
+        if len(prompt) > MAX_TEXT:
+            raise ValidationError("prompt is %d characters; too long to search, nothing injected" % len(prompt))
+        with MemoryDB(db_path) as db:
+            return build_context(db, prompt, budget=800, project=project, now=now, core=False)[:HOOK_OUTPUT_MAX]
+    with MemoryDB(db_path) as db:
+        text = build_context(db, None, budget=1500, project=project, now=now)
+        waiting = len(pending_sessions(db))
+    if waiting:
+        text += ("%d earlier session(s) have no summary yet: run `python3 memory_tiered.py pending` "
+                 "and write an `add-l1` for each.\n" % waiting)
+    return text[:HOOK_OUTPUT_MAX]
+
+
+def hook_handlers(script, db_path, python=None):
+    """The Claude Code settings entries for our three hooks."""
+    python = python or sys.executable or "python3"
+    base = "%s %s --db %s hook " % (shell_quote(python), shell_quote(script), shell_quote(db_path))
+    return {
+        "SessionStart": {"matcher": "startup|resume|clear|compact",
+                         "hooks": [{"type": "command", "command": base + "session-start", "timeout": 10}]},
+        "UserPromptSubmit": {"hooks": [{"type": "command", "command": base + "user-prompt-submit", "timeout": 5}]},
+        "SessionEnd": {"hooks": [{"type": "command", "command": base + "session-end", "timeout": 5}]},
+    }
+
+
+def merge_hooks(settings, handlers):
+    """Add our hook handlers to a settings dict; replace older copies of ours; keep the rest.
+
+    Returns True when something changed.
+    """
+    hooks = settings.setdefault("hooks", {})
+    if not isinstance(hooks, dict):
+        raise ValidationError("the settings file's \"hooks\" is not an object; fix it by hand first")
+    changed = False
+    for event, group in handlers.items():
+        groups = hooks.setdefault(event, [])
+        if not isinstance(groups, list):
+            raise ValidationError("the settings file's hooks.%s is not a list; fix it by hand first" % event)
+        command = group["hooks"][0]["command"]
+        ours = " hook " + command.rsplit(" hook ", 1)[1]
+        found = False
+        for existing in groups:
+            if not isinstance(existing, dict):
+                continue
+            for handler in list(existing.get("hooks") or []):
+                cmd = handler.get("command", "") if isinstance(handler, dict) else ""
+                if "memory_tiered.py" in cmd and cmd.endswith(ours):
+                    if found or cmd != command or handler != group["hooks"][0]:
+                        existing["hooks"].remove(handler)
+                        changed = True
+                    else:
+                        found = True
+        groups[:] = [g for g in groups if not isinstance(g, dict) or g.get("hooks") != []]
+        if not found:
+            groups.append(group)
+            changed = True
+    return changed
+
+
+def install_hooks(path, handlers, now):
+    """Merge our hooks into a Claude Code settings file: backup, atomic write, idempotent."""
+    text = None
+    if os.path.exists(path):
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MemoryTieredError("cannot read %s: %s" % (path, exc))
+    settings = {}
+    indent, newline = 2, "\n"
+    if text is not None and text.strip():
+        try:
+            settings = json.loads(text)
+        except ValueError as exc:
+            raise MemoryTieredError("%s is not valid JSON (%s); fix it first, nothing was changed" % (path, exc))
+        if not isinstance(settings, dict):
+            raise MemoryTieredError("%s does not hold a JSON object; nothing was changed" % path)
+        m = re.search(r"\n([ \t]+)\"", text)
+        indent = (m.group(1) if m.group(1).strip(" ") else len(m.group(1))) if m else 2
+        newline = "\n" if text.endswith("\n") else ""
+    if not merge_hooks(settings, handlers):
+        return None, False
+    backup = None
+    if text is not None:
+        backup = "%s.bak-%s" % (path, now.strftime("%Y%m%d%H%M%S"))
+        write_atomic(backup, text)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    write_atomic(path, json.dumps(settings, indent=indent, ensure_ascii=False) + newline)
+    return backup, True
+
+
+def read_transcript(path):
+    """(session id or None, [(role, text)]) from a Claude Code transcript, read defensively.
+
+    Unknown line types, malformed lines, side chains, meta lines and tool
+    output are skipped; each turn's text is cut to TRANSCRIPT_TURN_MAX.
+    """
+    session_id, turns = None, []
+    with open(path, "rb") as handle:
+        for raw in handle:
+            try:
+                line = json.loads(raw.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if not isinstance(line, dict) or line.get("isSidechain") or line.get("isMeta"):
+                continue
+            session_id = session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None)
+            message = line.get("message") if isinstance(line.get("message"), dict) else {}
+            role = message.get("role") or line.get("type")
+            if role not in ("user", "assistant"):
+                continue
+            content = message.get("content")
+            if isinstance(content, str):
+                parts = [content]
+            elif isinstance(content, list):
+                parts = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"
+                         and isinstance(b.get("text"), str)]
+            else:
+                parts = []
+            text = "\n".join(p for p in parts if p.strip()).strip()
+            if not text or text.startswith("<command-") or text.startswith("<local-command"):
+                continue
+            text = text.replace("\x00", "")[:TRANSCRIPT_TURN_MAX]
+            turns.append((role, text))
+    return session_id, turns
+
+
+def capture_transcript(db, path, session_id=None, now=None, cwd=None):
+    """Store a transcript's turns in the buffer and queue the session; return (session id, turns)."""
+    now = now or now_utc()
+    try:
+        found_id, turns = read_transcript(path)
+    except OSError as exc:
+        raise NotFoundError("cannot read the transcript %s: %s" % (path, exc.strerror or exc))
+    session_id = session_id or found_id or os.path.splitext(os.path.basename(path))[0]
+    session_id = check_text(session_id, "session id", MAX_SHORT)
+    hours = MemoryStore(db).config()["buffer_hours"]
+    with db.atomic() as conn:
+        conn.execute("DELETE FROM session_turns WHERE captured_at < ?",
+                     (iso(now - datetime.timedelta(hours=hours)),))
+        conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
+        conn.executemany("INSERT INTO session_turns(session_id, turn, role, text, captured_at) VALUES (?, ?, ?, ?, ?)",
+                         [(session_id, n, role, text, iso(now)) for n, (role, text) in enumerate(turns)])
+        conn.execute("INSERT INTO pending_sessions(session_id, transcript_path, cwd, recorded_at) VALUES (?, ?, ?, ?) "
+                     "ON CONFLICT(session_id) DO UPDATE SET transcript_path = excluded.transcript_path",
+                     (session_id, os.path.abspath(path), cwd, iso(now)))
+    return session_id, len(turns)
+
+
+def pending_sessions(db):
+    """Sessions recorded or captured that have no L1 yet, oldest first."""
+    return [dict(r) for r in db.execute(
+        "SELECT p.session_id, p.transcript_path, p.cwd, p.reason, p.recorded_at, "
+        "(SELECT count(*) FROM session_turns t WHERE t.session_id = p.session_id) AS turns "
+        "FROM pending_sessions p WHERE p.done_at IS NULL AND NOT EXISTS "
+        "(SELECT 1 FROM memory_l1 m WHERE m.session_id = p.session_id) ORDER BY p.recorded_at, p.session_id")]
+
+
+def extractive_summary(turns, session):
+    """A summary from the user's requests and the final answer, no model needed."""
+    asks = [" ".join(t.split())[:120] for role, t in turns if role == "user"]
+    answers = [" ".join(t.split()) for role, t in turns if role == "assistant"]
+    where = " in %s" % os.path.basename(session["cwd"].rstrip("/")) if session.get("cwd") else ""
+    if not asks and not answers:
+        return ("Session %s%s ended (%s); no transcript was available to summarise."
+                % (session["session_id"], where, session.get("reason") or "unknown"), [])
+    parts = ["Automatic summary of session %s%s." % (session["session_id"], where)]
+    if asks:
+        parts.append("Asked: " + "; ".join(asks[:5]) + (" (and %d more)" % (len(asks) - 5) if len(asks) > 5 else ""))
+    if answers:
+        parts.append("Final answer: " + answers[-1][:400])
+    return " ".join(parts)[:MAX_TEXT], [a[:80] for a in asks[:5]]
+
+
+def summarise_pending(db, now, older_than_hours=None):
+    """Write a low-importance L1 (agent "auto") for each session pending too long; return their ids."""
+    store = MemoryStore(db)
+    hours = store.config()["pending_hours"] if older_than_hours is None else older_than_hours
+    cutoff = iso(now - datetime.timedelta(hours=hours))
+    made = []
+    for session in pending_sessions(db):
+        if session["recorded_at"] > cutoff:
+            continue
+        turns = [(r["role"], r["text"]) for r in db.execute(
+            "SELECT role, text FROM session_turns WHERE session_id = ? ORDER BY turn", (session["session_id"],))]
+        if not turns and session["transcript_path"] and os.path.isfile(session["transcript_path"]):
+            try:
+                turns = read_transcript(session["transcript_path"])[1]
+            except OSError:
+                turns = []
+        summary, points = extractive_summary(turns, session)
+        project = os.path.basename(session["cwd"].rstrip("/")) if session.get("cwd") else None
+        new_id, _ = store.add_l1(session["session_id"], summary, points, 0.3, project=project or None,
+                                 agent="auto", created_at=session["recorded_at"], now=now)
+        with db.atomic() as conn:
+            conn.execute("UPDATE pending_sessions SET done_at = ? WHERE session_id = ?", (iso(now), session["session_id"]))
+        made.append({"session_id": session["session_id"], "l1_id": new_id})
+    return made
+
+
+_MCP_TOOLS = [
+    ("memory_search", "Search all memory levels (L1 sessions, L2 knowledge, L3 insights); English or Chinese, "
+     "keywords or a whole question. Counts as a retrieval.",
+     {"query": {"type": "string", "description": "keywords or a question"},
+      "level": {"type": "string", "enum": ["l1", "l2", "l3"]},
+      "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10},
+      "project": {"type": "string"}}, ["query"]),
+    ("memory_context", "A short Markdown block of what is remembered: core insights plus what is relevant to "
+     "the query, within a token budget. Empty when nothing is relevant.",
+     {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "default": 2000},
+      "project": {"type": "string"}}, []),
+    ("memory_get", "One memory in full with its sources and promotions.",
+     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1}},
+     ["level", "id"]),
+    ("memory_add_l1", "Store the summary of this conversation (one per session). Importance 0-1: 0.9 for "
+     "decisions and lasting preferences, 0.3 for routine work.",
+     {"session_id": {"type": "string"}, "summary": {"type": "string"},
+      "key_points": {"type": "array", "items": {"type": "string"}},
+      "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5},
+      "project": {"type": "string"}, "parent_session": {"type": "string"},
+      "tags": {"type": "array", "items": {"type": "string"}}}, ["session_id", "summary"]),
+    ("memory_add_l2", "Store a piece of knowledge distilled from several L1s (name them in source_ids).",
+     {"category": {"type": "string"}, "knowledge": {"type": "string"},
+      "source_ids": {"type": "array", "items": {"type": "integer"}},
+      "tags": {"type": "array", "items": {"type": "string"}},
+      "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["category", "knowledge"]),
+    ("memory_add_l3", "Store a core insight distilled across L2s (name them in source_ids).",
+     {"insight": {"type": "string"}, "source_ids": {"type": "array", "items": {"type": "integer"}},
+      "category": {"type": "string"},
+      "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["insight"]),
+    ("memory_compress_report", "What is ready for promotion: L1s to promote, clusters that could become an L2, "
+     "categories that could become an L3, with the ids to cite.", {}, []),
+    ("memory_stats", "Counts per level, strength distribution, cleanup candidates, database facts.", {}, []),
+]
+
+
+def mcp_tool_list():
+    tools = []
+    for name, description, properties, required in _MCP_TOOLS:
+        schema = {"type": "object", "properties": properties, "additionalProperties": False}
+        if required:
+            schema["required"] = required
+        tools.append({"name": name, "description": description, "inputSchema": schema})
+    return tools
+
+
+def mcp_call(db_path, name, args, now):
+    """Run one MCP tool; return a JSON-able result.  Raises MemoryTieredError on bad input."""
+    known = {t[0]: t for t in _MCP_TOOLS}
+    if not isinstance(args, dict):
+        raise ValidationError("arguments must be an object")
+    unknown = sorted(set(args) - set(known[name][2]))
+    if unknown:
+        raise ValidationError("unknown argument(s) for %s: %s" % (name, ", ".join(unknown)))
+    missing = [k for k in known[name][3] if args.get(k) in (None, "")]
+    if missing:
+        raise ValidationError("%s needs %s" % (name, ", ".join(missing)))
+    with MemoryDB(db_path) as db:
+        store = MemoryStore(db)
+        if name == "memory_search":
+            limit = args.get("limit", 10)
+            if isinstance(limit, bool) or not isinstance(limit, int):
+                raise ValidationError("limit must be a whole number")
+            found = Searcher(db).search(args["query"], args.get("level"), limit, args.get("project"), now=now)
+            for r in found["results"]:
+                r.pop("explain", None)
+            return found
+        if name == "memory_context":
+            budget = args.get("budget", 2000)
+            if isinstance(budget, bool) or not isinstance(budget, int):
+                raise ValidationError("budget must be a whole number")
+            return {"context": build_context(db, args.get("query"), budget, args.get("project"), now)}
+        if name == "memory_get":
+            record_id = args["id"]
+            if isinstance(record_id, bool) or not isinstance(record_id, int):
+                raise ValidationError("id must be a whole number")
+            return store.get(args["level"], record_id)
+        if name == "memory_add_l1":
+            new_id, created = store.add_l1(args["session_id"], args["summary"], args.get("key_points"),
+                                           args.get("importance"), args.get("parent_session"), args.get("project"),
+                                           "mcp", None, now=now, tags=args.get("tags"))
+            return {"level": "l1", "id": new_id, "created": created}
+        if name == "memory_add_l2":
+            return {"level": "l2", "id": store.add_l2(args["category"], args["knowledge"], args.get("source_ids"),
+                                                      args.get("tags"), args.get("importance"), now=now)}
+        if name == "memory_add_l3":
+            return {"level": "l3", "id": store.add_l3(args["insight"], args.get("source_ids"), args.get("category"),
+                                                      args.get("importance"), now=now)}
+        if name == "memory_compress_report":
+            return Promoter(db).report()
+        return store.stats()
+
+
+def mcp_handle(message, db_path, session):
+    """Answer one JSON-RPC message (a dict); None for notifications."""
+    if not isinstance(message, dict) or message.get("jsonrpc") != "2.0" or not isinstance(message.get("method"), str):
+        return {"jsonrpc": "2.0", "id": message.get("id") if isinstance(message, dict) else None,
+                "error": {"code": -32600, "message": "invalid request: expected a JSON-RPC 2.0 object with a method"}}
+    method = message["method"]
+    if "id" not in message:
+        return None  # notifications: initialized, cancelled, ...
+    rid = message["id"]
+    params = message.get("params") if isinstance(message.get("params"), dict) else {}
+    meta = params.get("_meta") if isinstance(params.get("_meta"), dict) else {}
+    modern = meta.get("io.modelcontextprotocol/protocolVersion")
+
+    def ok(result):
+        if modern:
+            result = dict(result, resultType="complete")
+        return {"jsonrpc": "2.0", "id": rid, "result": result}
+
+    def fail(code, text, data=None):
+        error = {"code": code, "message": text}
+        if data is not None:
+            error["data"] = data
+        return {"jsonrpc": "2.0", "id": rid, "error": error}
+
+    if modern and modern not in MCP_MODERN_VERSIONS:
+        return fail(-32022, "unsupported protocol version %s" % modern,
+                    {"supported": list(MCP_MODERN_VERSIONS), "requested": modern})
+    info = {"name": "memory-tiered", "version": __version__}
+    if method == "initialize":
+        wanted = params.get("protocolVersion")
+        session["version"] = wanted if wanted in MCP_LEGACY_VERSIONS else MCP_LEGACY_VERSIONS[0]
+        return ok({"protocolVersion": session["version"], "capabilities": {"tools": {"listChanged": False}},
+                   "serverInfo": info,
+                   "instructions": "Long-term memory. Search it (memory_search) before answering questions about "
+                                   "past work; at the end of a session store one summary (memory_add_l1)."})
+    if method == "server/discover":
+        return ok({"supportedVersions": list(MCP_MODERN_VERSIONS) + list(MCP_LEGACY_VERSIONS),
+                   "capabilities": {"tools": {"listChanged": False}}, "serverInfo": info,
+                   "_meta": {"io.modelcontextprotocol/serverInfo": info}, "ttlMs": 0, "cacheScope": "private"})
+    if method == "ping":
+        return ok({})
+    if method == "tools/list":
+        result = {"tools": mcp_tool_list()}
+        if modern:
+            result.update(ttlMs=3600000, cacheScope="public")
+        return ok(result)
+    if method == "tools/call":
+        name = params.get("name")
+        if name not in {t[0] for t in _MCP_TOOLS}:
+            return fail(-32602, "unknown tool: %r; see tools/list" % (name,))
+        try:
+            data = mcp_call(db_path, name, params.get("arguments") or {}, now_utc())
+        except MemoryTieredError as exc:
+            return ok({"content": [{"type": "text", "text": "error: %s" % exc}], "isError": True})
+        except sqlite3.Error as exc:
+            return ok({"content": [{"type": "text", "text": "error: %s" % describe_sqlite_error(exc, db_path)}],
+                       "isError": True})
+        text = data["context"] if name == "memory_context" else json.dumps(data, ensure_ascii=False, default=str)
+        result = {"content": [{"type": "text", "text": text}], "isError": False}
+        if name != "memory_context":
+            result["structuredContent"] = json.loads(json.dumps(data, default=str))
+        return ok(result)
+    return fail(-32601, "method not found: %s" % method)
+
+
+def serve_mcp(db_path, stdin, stdout, log):
+    """The MCP stdio loop: one JSON-RPC message per line, until stdin closes."""
+    session = {}
+    for raw in stdin:
+        if not raw.strip():
+            continue
+        try:
+            message = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+        except (ValueError, UnicodeDecodeError) as exc:
+            reply = {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "parse error: %s" % exc}}
+        else:
+            if isinstance(message, list):
+                reply = {"jsonrpc": "2.0", "id": None,
+                         "error": {"code": -32600, "message": "batches are not supported"}}
+            else:
+                try:
+                    reply = mcp_handle(message, db_path, session)
+                except Exception as exc:  # a bug must not kill the server
+                    log("mcp: internal error: %r" % exc)
+                    reply = {"jsonrpc": "2.0", "id": message.get("id") if isinstance(message, dict) else None,
+                             "error": {"code": -32603, "message": "internal error: %s" % exc}}
+        if reply is not None:
+            stdout.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":"), default=str) + "\n")
+            stdout.flush()
 
 
 # ==== CLI ====
@@ -2932,6 +3475,31 @@ def build_parser():
     p = command("init-vault", cmd_init_vault, "Copy obsidian_template/ into the vault; never overwrites.",
                 "memory_tiered.py init-vault --vault ~/agent-memory/memory")
     p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT)")
+
+    p = command("context", cmd_context, "Print a Markdown memory block for a prompt, within a token budget.",
+                'memory_tiered.py context --query "how do we deploy?" --budget 800')
+    p.add_argument("--query", help="what the prompt is about (without it: core insights, recent and strongest)")
+    p.add_argument("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)")
+    p.add_argument("--project", help="favour memories of this project")
+
+    p = command("hook", cmd_hook, "Claude Code hook: reads the hook's JSON on stdin; never fails the session.",
+                "memory_tiered.py hook session-start < input.json")
+    p.add_argument("event", choices=sorted(HOOK_EVENTS))
+
+    p = command("install-hooks", cmd_install_hooks, "Add the three hooks to Claude Code's settings.json.",
+                "memory_tiered.py install-hooks --project")
+    p.add_argument("--project", action="store_true", help="this project's .claude/settings.json instead of ~/.claude/")
+    p.add_argument("--print", action="store_true", dest="print_only", help="print the entries, change nothing")
+
+    p = command("capture", cmd_capture, "Store a Claude Code transcript's turns for later summarising.",
+                "memory_tiered.py capture --transcript ~/.claude/projects/x/abc.jsonl")
+    p.add_argument("--transcript", required=True)
+    p.add_argument("--session-id", help="default: from the transcript")
+
+    p = command("pending", cmd_pending, "List sessions that have no L1 summary yet.", "memory_tiered.py pending")
+    p.add_argument("--auto", action="store_true", help="write an automatic L1 for those pending over pending_hours")
+
+    command("mcp", cmd_mcp, "Serve the memory over MCP (stdio, JSON-RPC 2.0).", "memory_tiered.py mcp")
 
     p = command("digest", cmd_digest, "Write MEMORY_DIGEST.md next to the database and print it.",
                 "memory_tiered.py digest --budget 1500")
@@ -3310,6 +3878,80 @@ def cmd_init_vault(args):
         raise MemoryTieredError("cannot write the vault %s: %s" % (vault, exc.strerror or exc))
     _out(args, {"vault": vault, "copied": copied, "kept": kept}, ["copied " + c for c in copied])
     _say("init-vault: %d files copied, %d already there and kept, in %s" % (len(copied), len(kept), vault))
+    return 0
+
+
+def cmd_context(args):
+    with _open(args) as db:
+        text = build_context(db, args.query, args.budget, args.project, now_utc())
+    _out(args, {"context": text, "tokens": token_count(text)}, [text.rstrip("\n")] if text else [])
+    return 0
+
+
+def cmd_hook(args):
+    """Hooks never break the session: every problem is one stderr line and exit 0."""
+    try:
+        data = read_hook_input(sys.stdin)
+        text = run_hook(args.event, data, _db_path(args), now_utc())
+    except (MemoryTieredError, sqlite3.Error, OSError) as exc:
+        _say("memory_tiered hook %s: %s; nothing injected" % (args.event, exc))
+        return 0
+    except Exception as exc:  # noqa: BLE001 - a hook must never fail the session
+        if getattr(args, "debug", False):
+            raise
+        _say("memory_tiered hook %s: unexpected %s: %s; nothing injected" % (args.event, type(exc).__name__, exc))
+        return 0
+    if text:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_install_hooks(args):
+    folder = os.path.join(os.getcwd(), ".claude") if args.project else os.path.join(os.path.expanduser("~"), ".claude")
+    path = os.path.join(folder, "settings.json")
+    handlers = hook_handlers(os.path.abspath(__file__), os.path.abspath(_db_path(args)))
+    if args.print_only:
+        _out(args, {"hooks": {k: [v] for k, v in handlers.items()}},
+             [json.dumps({"hooks": {k: [v] for k, v in handlers.items()}}, indent=2, ensure_ascii=False)])
+        return 0
+    backup, changed = install_hooks(path, handlers, now_utc())
+    _out(args, {"settings": path, "changed": changed, "backup": backup}, [])
+    if changed:
+        _say("install-hooks: added SessionStart, UserPromptSubmit and SessionEnd to %s%s" % (
+            path, " (backup: %s)" % backup if backup else ""))
+    else:
+        _say("install-hooks: %s already has the hooks; unchanged" % path)
+    return 0
+
+
+def cmd_capture(args):
+    with _open(args) as db:
+        session_id, count = capture_transcript(db, args.transcript, args.session_id, now_utc())
+    _out(args, {"session_id": session_id, "turns": count}, [session_id])
+    _say("capture: %d turns of session %s kept for %d hours" % (count, session_id, TUNABLES["buffer_hours"][0]))
+    return 0
+
+
+def cmd_pending(args):
+    with _open(args) as db:
+        made = summarise_pending(db, now_utc()) if args.auto else []
+        waiting = pending_sessions(db)
+    _out(args, {"pending": waiting, "automatic": made}, lambda: [
+        "%s  recorded %s  %d turns  %s" % (p["session_id"], p["recorded_at"], p["turns"], p["cwd"] or "")
+        for p in waiting])
+    for item in made:
+        _say("pending: wrote automatic L1 #%d for session %s" % (item["l1_id"], item["session_id"]))
+    _say("pending: %d sessions without a summary%s" % (len(waiting), "; write one with add-l1 --session-id ID"
+                                                          if waiting else ""))
+    return 0
+
+
+def cmd_mcp(args):
+    path = _db_path(args)
+    MemoryDB(path).close()  # fail early, with a clear message, if the database is unusable
+    _say("memory_tiered mcp: serving %s on stdio" % path)
+    stdout = open(sys.stdout.fileno(), "w", encoding="utf-8", closefd=False)
+    serve_mcp(path, sys.stdin.buffer, stdout, _say)
     return 0
 
 
