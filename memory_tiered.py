@@ -77,6 +77,9 @@ import time
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
 SCHEMA_VERSION = 3
 BUSY_TIMEOUT_MS = 10000
+WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
+NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
+CONTRADICTION_OVERLAP = 0.4  # L2s of one category overlapping this much may contradict each other
 
 LEVELS = ("l1", "l2", "l3")
 LEVEL_NUM = {"l1": 1, "l2": 2, "l3": 3}
@@ -263,6 +266,45 @@ def check_text(value, what, limit=MAX_TEXT, required=True):
     except UnicodeEncodeError:
         raise ValidationError("%s is not valid UTF-8; check the terminal or file encoding" % what)
     return text
+
+
+_SECRET_PATTERNS = (
+    ("private-key", r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\Z)"),
+    ("private", r"<private>[\s\S]*?(</private>|\Z)"),
+    ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
+    ("openai-key", r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_\-]{20,}"),
+    ("aws-key", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
+    ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"),
+    ("slack-token", r"\bxox[abposr]-[A-Za-z0-9\-]{10,}"),
+    ("google-key", r"\bAIza[0-9A-Za-z_\-]{35}"),
+    ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+    ("password", r"(?i)\b(password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key)(\s*[:=]\s*)"
+                 r"(?!\[REDACTED)(\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;'\"]{1,200})"),
+)
+
+
+@functools.lru_cache(maxsize=None)
+def _secret_res():
+    return tuple((kind, re.compile(pattern)) for kind, pattern in _SECRET_PATTERNS)
+
+
+def scrub(text):
+    """Replace secrets in text with [REDACTED:kind]; return (text, {kind: count}).
+
+    Covers API keys (sk-, sk-ant-, AKIA, ghp_/github_pat_, xox?-, AIza), private
+    key blocks, JWTs, password=/token: values and <private>...</private>.
+    """
+    found = {}
+    if not text or not isinstance(text, str):
+        return text, found
+    for kind, pattern in _secret_res():
+        def repl(m, kind=kind):
+            found[kind] = found.get(kind, 0) + 1
+            if kind == "password":
+                return m.group(1) + m.group(2) + "[REDACTED:password]"
+            return "[REDACTED:%s]" % kind
+        text = pattern.sub(repl, text)
+    return text, found
 
 
 def check_importance(value, what="importance"):
@@ -603,6 +645,9 @@ MIGRATIONS = [
     [
         "ALTER TABLE memory_l1 ADD COLUMN tags TEXT DEFAULT '[]'",  # JSON array; editable in the vault
         "ALTER TABLE memory_l3 ADD COLUMN tags TEXT DEFAULT '[]'",
+        "ALTER TABLE memory_l1 ADD COLUMN superseded_by INTEGER",  # id of the newer record that replaces it
+        "ALTER TABLE memory_l2 ADD COLUMN superseded_by INTEGER",
+        "ALTER TABLE memory_l3 ADD COLUMN superseded_by INTEGER",
         """CREATE TABLE IF NOT EXISTS vault_notes (
             vault       TEXT NOT NULL,     -- absolute vault folder
             kind        TEXT NOT NULL,     -- l1, l2, l3, session, index
@@ -662,15 +707,17 @@ _FTS_ROW = {
     "l2": "mt_index_text({p}.knowledge), '', mt_index_text({p}.category || ' ' || coalesce({p}.tags, ''))",
     "l3": "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, '') || ' ' || coalesce({p}.tags, ''))",
 }
+_FTS_STATE = ("CASE WHEN {p}superseded_by IS NOT NULL THEN 'superseded' "
+              "WHEN {p}archived_at IS NOT NULL THEN 'archived' ELSE '' END")
 _FTS_UNITS = {
     "l1": "mt_units({p}.summary, {p}.key_points)",
     "l2": "mt_units({p}.knowledge, NULL)",
     "l3": "mt_units({p}.insight, NULL)",
 }
 _FTS_WATCHED = {
-    "l1": "summary, key_points, tags, project, created_at, archived_at",
-    "l2": "knowledge, category, tags, project, created_at, archived_at",
-    "l3": "insight, category, tags, project, created_at, archived_at",
+    "l1": "summary, key_points, tags, project, created_at, archived_at, superseded_by",
+    "l2": "knowledge, category, tags, project, created_at, archived_at, superseded_by",
+    "l3": "insight, category, tags, project, created_at, archived_at, superseded_by",
 }
 
 
@@ -685,7 +732,7 @@ def _fts_insert_sql(level, p):
     return (
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
         "VALUES ({p}.id * 4 + {n}, %s, {n}, {p}.project, {p}.created_at, "
-        "CASE WHEN {p}.archived_at IS NULL THEN '' ELSE 'archived' END)" % _FTS_ROW[level]
+        "%s)" % (_FTS_ROW[level], _FTS_STATE.format(p=p + "."))
     ).format(p=p, n=LEVEL_NUM[level])
 
 
@@ -710,8 +757,8 @@ for _level in LEVELS:
         _units_insert_sql(_level, _t, _t + ","),
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
         "SELECT id * 4 + %d, %s, %d, project, created_at, "
-        "CASE WHEN archived_at IS NULL THEN '' ELSE 'archived' END FROM %s"
-        % (_n, _FTS_ROW[_level].format(p=_t), _n, _t),
+        "%s FROM %s"
+        % (_n, _FTS_ROW[_level].format(p=_t), _n, _FTS_STATE.format(p=""), _t),
     ]
 del _level, _t, _n
 
@@ -795,7 +842,7 @@ class MemoryDB:
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             conn.execute("PRAGMA journal_mode = DELETE")
-        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA synchronous = FULL")  # a reported success survives a power cut
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA recursive_triggers = ON")
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
@@ -870,11 +917,22 @@ class MemoryDB:
         if self.conn.in_transaction:
             yield self.conn
             return
-        self.conn.execute("BEGIN IMMEDIATE")
+        deadline = time.monotonic() + WRITE_RETRY_SECONDS
+        pause = 0.05
+        while True:
+            try:
+                self.conn.execute("BEGIN IMMEDIATE")
+                break
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
         try:
             yield self.conn
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
             raise
         self.conn.execute("COMMIT")
 
@@ -909,6 +967,144 @@ class MemoryDB:
 
     def schema_version(self):
         return self.conn.execute("PRAGMA user_version").fetchone()[0]
+
+    # -- backups --
+
+    def backup(self, dest=None, keep=7, now=None):
+        """A consistent online copy (SQLite's backup API) into ``dest`` or the backups folder.
+
+        Keeps the newest ``keep`` files of the backups folder; returns (path, removed paths).
+        """
+        now = now or now_utc()
+        stem = os.path.splitext(os.path.basename(self.path))[0]
+        folder = os.path.join(os.path.dirname(self.path), "backups")
+        if dest is None:
+            dest = os.path.join(folder, "%s-%s.db" % (stem, now.strftime("%Y%m%d-%H%M%S")))
+            number = 2
+            while os.path.exists(dest):
+                dest = os.path.join(folder, "%s-%s-%d.db" % (stem, now.strftime("%Y%m%d-%H%M%S"), number))
+                number += 1
+        dest = os.path.abspath(os.path.expanduser(dest))
+        if os.path.exists(dest) and os.path.samefile(dest, self.path):
+            raise ValidationError("the backup cannot be the database itself")
+        tmp = os.path.join(os.path.dirname(dest), ".mt-backup-%d.tmp" % os.getpid())
+        try:
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.close(fd)
+            target = sqlite3.connect(tmp)
+            try:
+                self.conn.backup(target)
+                target.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                target.close()
+            os.replace(tmp, dest)
+        except (OSError, sqlite3.Error) as exc:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise MemoryTieredError("cannot write the backup %s: %s" % (dest, exc))
+        removed = []
+        if os.path.dirname(dest) == folder and keep:
+            ours = sorted(n for n in os.listdir(folder) if n.startswith(stem + "-") and n.endswith(".db"))
+            for name in ours[:-keep]:
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(folder, name))
+                    removed.append(os.path.join(folder, name))
+        return dest, removed
+
+    def restore(self, source, now=None):
+        """Replace the database's content with a backup, after backing up the current file."""
+        source = os.path.abspath(os.path.expanduser(source))
+        if not os.path.isfile(source):
+            raise NotFoundError("no backup file at %s" % source)
+        if os.path.samefile(source, self.path):
+            raise ValidationError("%s is the database itself" % source)
+        try:
+            with open(source, "rb") as handle:
+                if handle.read(16) != b"SQLite format 3\x00":
+                    raise ValidationError("%s is not a SQLite database" % source)
+            src = sqlite3.connect("file:%s?mode=ro" % source.replace("?", "%3f").replace("#", "%23"), uri=True)
+            try:
+                version = src.execute("PRAGMA user_version").fetchone()[0]
+                names = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if "memory_l1" not in names:
+                    raise ValidationError("%s is not a memory database (no memory_l1 table)" % source)
+                if version > SCHEMA_VERSION:
+                    raise SchemaTooNewError("%s has schema version %d; this memory_tiered knows up to %d"
+                                            % (source, version, SCHEMA_VERSION))
+                if src.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                    raise ValidationError("%s fails its integrity check; choose another backup" % source)
+                saved, _ = self.backup(now=now, keep=0)
+                src.backup(self.conn)
+            finally:
+                src.close()
+        except sqlite3.DatabaseError as exc:
+            raise ValidationError("%s cannot be read as a database: %s" % (source, exc))
+        self._migrate()
+        return saved
+
+    # -- health --
+
+    def doctor(self, repair=False):
+        """Check the file and its contents; return a list of {check, ok, detail, repaired}."""
+        import shutil
+        checks = []
+
+        def add(name, ok, detail, repaired=False):
+            checks.append({"check": name, "ok": ok, "detail": detail, "repaired": repaired})
+
+        result = [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
+        add("integrity", result == ["ok"], "ok" if result == ["ok"] else "; ".join(result[:3]))
+        add("schema", self.schema_version() == SCHEMA_VERSION, "version %d" % self.schema_version())
+        status = self.index_status()
+        fixed = False
+        if not status["ok"] and repair:
+            fixed = self.rebuild_index()
+            status = self.index_status()
+        add("full-text index", status["ok"], "%s, %s of %s rows indexed" % (status["mode"], status["indexed"],
+                                                                         status["rows"]), fixed)
+        orphans = []
+        for level, src in (("l2", "l1"), ("l3", "l2")):
+            for row in self.conn.execute(
+                    "SELECT t.id, j.value FROM %s t, json_each(t.source_ids) j WHERE json_valid(t.source_ids) "
+                    "AND NOT EXISTS (SELECT 1 FROM %s s WHERE s.id = j.value)" % (LEVEL_TABLE[level], LEVEL_TABLE[src])):
+                orphans.append((level, row[0], "source_ids", row[1]))
+        for level, up in (("l1", "l2"), ("l2", "l3")):
+            for row in self.conn.execute("SELECT t.id, t.promoted_to FROM %s t WHERE t.promoted_to IS NOT NULL AND "
+                                         "NOT EXISTS (SELECT 1 FROM %s s WHERE s.id = t.promoted_to)"
+                                         % (LEVEL_TABLE[level], LEVEL_TABLE[up])):
+                orphans.append((level, row[0], "promoted_to", row[1]))
+        for level in LEVELS:
+            for row in self.conn.execute("SELECT t.id, t.superseded_by FROM %s t WHERE t.superseded_by IS NOT NULL "
+                                         "AND NOT EXISTS (SELECT 1 FROM %s s WHERE s.id = t.superseded_by)"
+                                         % (LEVEL_TABLE[level], LEVEL_TABLE[level])):
+                orphans.append((level, row[0], "superseded_by", row[1]))
+        if orphans and repair:
+            with self.atomic() as conn:
+                for level, rid, column, value in orphans:
+                    if column == "source_ids":
+                        ids = load_ids(conn.execute("SELECT source_ids FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                                                    (rid,)).fetchone()[0])
+                        conn.execute("UPDATE %s SET source_ids = ? WHERE id = ?" % LEVEL_TABLE[level],
+                                     (dump_list([i for i in ids if i != value]), rid))
+                    else:
+                        conn.execute("UPDATE %s SET %s = NULL WHERE id = ?" % (LEVEL_TABLE[level], column), (rid,))
+        add("links", not orphans or repair, "%d link(s) to records that no longer exist%s" % (
+            len(orphans), ": " + ", ".join("%s #%d %s -> %s" % (o[0].upper(), o[1], o[2], o[3]) for o in orphans[:5])
+            if orphans else ""), bool(orphans and repair))
+        loose = []
+        for path in (self.path, self.path + "-wal", self.path + "-shm"):
+            if os.path.exists(path) and os.stat(path).st_mode & 0o077:
+                loose.append(path)
+        if loose and repair:
+            for path in loose:
+                os.chmod(path, 0o600)
+        add("permissions", not loose or repair, "%s readable by others%s" % (", ".join(loose), " (fixed)" if repair else "")
+            if loose else "owner only", bool(loose and repair))
+        free = shutil.disk_usage(os.path.dirname(self.path)).free
+        size = os.path.getsize(self.path)
+        add("disk space", free > max(100 << 20, 2 * size), "%.1f GiB free" % (free / float(1 << 30)))
+        return checks
 
     def close(self):
         if self.conn is not None:
@@ -945,6 +1141,28 @@ class MemoryStore:
 
     def __init__(self, db):
         self.db = db
+        self.redacted = {}
+        self.near_duplicates = []
+
+    def _scrub(self, record):
+        """Remove secrets from every text field of a record before it is stored."""
+        for name, value in record.items():
+            if isinstance(value, str):
+                record[name], found = scrub(value)
+            elif isinstance(value, list) and value and isinstance(value[0], str):
+                cleaned = []
+                for item in value:
+                    item, found_item = scrub(item)
+                    cleaned.append(item)
+                    for kind, n in found_item.items():
+                        self.redacted[kind] = self.redacted.get(kind, 0) + n
+                record[name] = cleaned
+                continue
+            else:
+                continue
+            for kind, n in found.items():
+                self.redacted[kind] = self.redacted.get(kind, 0) + n
+        return record
 
     # -- config --
 
@@ -1003,16 +1221,19 @@ class MemoryStore:
             "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
         }
+        self._scrub(record)
         with self.db.atomic() as conn:
             key = normalise_text(record["summary"])
             for row in conn.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ?",
                                     (record["session_id"],)):
                 if normalise_text(row["summary"]) == key:
                     return row["id"], False
-            return self._insert(conn, "l1", record, now), True
+            new_id = self._insert(conn, "l1", record, now)
+        self.near_duplicates = self.similar("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
+        return new_id, True
 
     def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
-               created_at=None, now=None):
+               created_at=None, now=None, supersedes=None):
         now = now or now_utc()
         record = {
             "category": check_text(category, "category", MAX_SHORT),
@@ -1023,9 +1244,16 @@ class MemoryStore:
             "project": check_text(project, "project", MAX_SHORT, required=False) or None,
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
         }
+        self._scrub(record)
         with self.db.atomic() as conn:
             self._require_ids(conn, "l1", record["source_ids"])
-            return self._insert(conn, "l2", record, now)
+            if supersedes is not None:
+                self._require_ids(conn, "l2", [supersedes])
+            new_id = self._insert(conn, "l2", record, now)
+            if supersedes is not None:
+                self.supersede("l2", supersedes, new_id, now)
+        self.near_duplicates = [d for d in self.similar("l2", new_id, record["knowledge"]) if d["id"] != supersedes]
+        return new_id
 
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
                created_at=None, now=None, tags=None):
@@ -1039,6 +1267,7 @@ class MemoryStore:
             "project": check_text(project, "project", MAX_SHORT, required=False) or None,
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
         }
+        self._scrub(record)
         with self.db.atomic() as conn:
             self._require_ids(conn, "l2", record["source_ids"])
             new_id = self._insert(conn, "l3", record, now)
@@ -1092,9 +1321,19 @@ class MemoryStore:
             record["sources"] = [self._brief(src, i) for i in record["source_ids"]]
         if level == "l1":
             record["promoted"] = [self._brief("l2", record["promoted_to"])] if record.get("promoted_to") else []
-            record["promoted"] += self._derived("l2", record_id)
+            record["promoted"] += [d for d in self._derived("l2", record_id) if d["id"] != record.get("promoted_to")]
         elif level == "l2":
             record["promoted"] = self._derived("l3", record_id)
+        chain, step = [], record.get("superseded_by")
+        while step is not None and len(chain) < 100:
+            brief = self._brief(level, step)
+            chain.append(brief)
+            row = self.db.execute("SELECT superseded_by FROM %s WHERE id = ?" % LEVEL_TABLE[level], (step,)).fetchone()
+            step = row[0] if row else None
+        record["superseded_chain"] = chain
+        record["supersedes"] = [{"level": level, "id": r[0], "text": r[1]} for r in self.db.execute(
+            "SELECT id, %s FROM %s WHERE superseded_by = ? ORDER BY id" % (LEVEL_TEXT[level], LEVEL_TABLE[level]),
+            (record_id,))]
         return record
 
     def _brief(self, level, record_id):
@@ -1153,6 +1392,7 @@ class MemoryStore:
             if conn.execute("SELECT 1 FROM %s WHERE id = ?" % table, (record_id,)).fetchone() is None:
                 raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
             conn.execute("DELETE FROM %s WHERE id = ?" % table, (record_id,))
+            conn.execute("UPDATE %s SET superseded_by = NULL WHERE superseded_by = ?" % table, (record_id,))
             if level in ("l1", "l2"):
                 up = "l2" if level == "l1" else "l3"
                 for item in self._derived(up, record_id):
@@ -1167,6 +1407,126 @@ class MemoryStore:
                 conn.execute("UPDATE %s SET promoted_to = NULL WHERE promoted_to = ?" % down, (record_id,))
         return touched
 
+    def forget_all(self):
+        """Delete every record of every level (callers take a backup first); return counts."""
+        with self.db.atomic() as conn:
+            counts = {lv: conn.execute("DELETE FROM %s" % LEVEL_TABLE[lv]).rowcount for lv in LEVELS}
+            conn.execute("DELETE FROM session_turns")
+            conn.execute("DELETE FROM pending_sessions")
+        return counts
+
+    # -- duplicates and superseded facts --
+
+    def similar(self, level, record_id, text, threshold=NEAR_DUPLICATE, limit=5):
+        """Records of the same level whose words and bigrams overlap ``text`` by >= threshold."""
+        found = Searcher(self.db).search(text[:2000], level=level, limit=limit + 1, touch=False,
+                                         include_archived=True)["results"]
+        mine = similarity_tokens(text)
+        out = []
+        for r in found:
+            if r["id"] == record_id:
+                continue
+            other = r["text"] + " " + " ".join(r.get("key_points") or [])
+            score = jaccard(mine, similarity_tokens(other))
+            if score >= threshold:
+                out.append({"level": level, "id": r["id"], "similarity": round(score, 3), "text": r["text"],
+                            "category": r.get("category")})
+        return sorted(out, key=lambda x: -x["similarity"])
+
+    def review(self, level=None, limit=2000):
+        """Near-duplicate pairs, and L2 pairs of one category that may contradict each other.
+
+        Looks at the ``limit`` most recent live records of each level.
+        """
+        duplicates, contradictions, seen = [], [], set()
+        for lv in ([check_level(level)] if level else LEVELS):
+            extra = ", key_points" if lv == "l1" else ", category"
+            rows = self.db.execute("SELECT id, %s AS text%s FROM %s WHERE archived_at IS NULL AND superseded_by IS NULL "
+                                   "ORDER BY id DESC LIMIT ?" % (LEVEL_TEXT[lv], extra, LEVEL_TABLE[lv]), (limit,))
+            for row in rows.fetchall():
+                text = row["text"] + (" " + " ".join(load_list(row["key_points"])) if lv == "l1" else "")
+                floor = CONTRADICTION_OVERLAP if lv == "l2" else NEAR_DUPLICATE
+                for other in self.similar(lv, row["id"], text, threshold=floor):
+                    pair = (lv,) + tuple(sorted((row["id"], other["id"])))
+                    if pair in seen:
+                        continue
+                    seen.add(pair)
+                    item = {"level": lv, "ids": [pair[1], pair[2]], "similarity": other["similarity"]}
+                    if other["similarity"] >= NEAR_DUPLICATE:
+                        item["command"] = "merge %s %d %d" % (lv, pair[1], pair[2])
+                        duplicates.append(item)
+                    elif lv == "l2" and other["category"] == row["category"]:
+                        item["category"] = row["category"]
+                        item["command"] = "supersede l2 OLD NEW"
+                        contradictions.append(item)
+        key = lambda x: (-x["similarity"], x["ids"])  # noqa: E731
+        return {"duplicates": sorted(duplicates, key=key), "contradictions": sorted(contradictions, key=key)}
+
+    def merge(self, level, keep_id, drop_id, now=None):
+        """Fold ``drop_id`` into ``keep_id``: keep the first's text, union key points, tags and
+        sources, sum access counts, keep the stronger strength and the higher importance;
+        links to the dropped record move to the kept one."""
+        level = check_level(level)
+        if keep_id == drop_id:
+            raise ValidationError("merge needs two different ids")
+        table = LEVEL_TABLE[level]
+        stamp = iso(now or now_utc())
+        with self.db.atomic() as conn:
+            keep = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (keep_id,)).fetchone()
+            drop = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (drop_id,)).fetchone()
+            for rid, row in ((keep_id, keep), (drop_id, drop)):
+                if row is None:
+                    raise NotFoundError("no %s record with id %d" % (level.upper(), rid))
+            sets = {
+                "tags": dump_list(_union(load_list(keep["tags"]), load_list(drop["tags"]))),
+                "access_count": (keep["access_count"] or 0) + (drop["access_count"] or 0),
+                "decay_score": max(keep["decay_score"] or 0, drop["decay_score"] or 0),
+                "importance": max(keep["importance"] or 0, drop["importance"] or 0),
+                "created_at": min(keep["created_at"], drop["created_at"]),
+                "updated_at": stamp,
+            }
+            if level == "l1":
+                sets["key_points"] = dump_list(_union(load_list(keep["key_points"]), load_list(drop["key_points"])))
+            else:
+                sets["source_ids"] = dump_list(_union(load_ids(keep["source_ids"]), load_ids(drop["source_ids"])))
+            if level != "l3" and not keep["promoted_to"] and drop["promoted_to"]:
+                sets["promoted_to"] = drop["promoted_to"]
+            conn.execute("UPDATE %s SET %s WHERE id = ?" % (table, ", ".join("%s = ?" % k for k in sets)),
+                         list(sets.values()) + [keep_id])
+            conn.execute("DELETE FROM %s WHERE id = ?" % table, (drop_id,))
+            conn.execute("UPDATE %s SET superseded_by = ? WHERE superseded_by = ?" % table, (keep_id, drop_id))
+            if level in ("l1", "l2"):
+                up = "l2" if level == "l1" else "l3"
+                for item in self._derived(up, drop_id):
+                    ids = load_ids(conn.execute("SELECT source_ids FROM %s WHERE id = ?" % LEVEL_TABLE[up],
+                                                (item["id"],)).fetchone()[0])
+                    ids = _union([keep_id if i == drop_id else i for i in ids], [])
+                    conn.execute("UPDATE %s SET source_ids = ? WHERE id = ?" % LEVEL_TABLE[up], (dump_list(ids), item["id"]))
+            if level in ("l2", "l3"):
+                down = "memory_l1" if level == "l2" else "memory_l2"
+                conn.execute("UPDATE %s SET promoted_to = ? WHERE promoted_to = ?" % down, (keep_id, drop_id))
+        return self.get(level, keep_id)
+
+    def supersede(self, level, old_id, new_id, now=None):
+        """Mark ``old_id`` superseded by ``new_id``: kept, linked, hidden from search."""
+        level = check_level(level)
+        if old_id == new_id:
+            raise ValidationError("a record cannot supersede itself")
+        table = LEVEL_TABLE[level]
+        with self.db.atomic() as conn:
+            for rid in (old_id, new_id):
+                if conn.execute("SELECT 1 FROM %s WHERE id = ?" % table, (rid,)).fetchone() is None:
+                    raise NotFoundError("no %s record with id %d" % (level.upper(), rid))
+            step, hops = new_id, 0
+            while step is not None and hops < 10000:
+                if step == old_id:
+                    raise ValidationError("%s #%d already (indirectly) supersedes #%d; that would be a loop"
+                                          % (level.upper(), old_id, new_id))
+                row = conn.execute("SELECT superseded_by FROM %s WHERE id = ?" % table, (step,)).fetchone()
+                step, hops = (row[0] if row else None), hops + 1
+            conn.execute("UPDATE %s SET superseded_by = ?, updated_at = ? WHERE id = ?" % table,
+                         (new_id, iso(now or now_utc()), old_id))
+
     # -- export and import --
 
     def export_rows(self, level=None):
@@ -1175,44 +1535,56 @@ class MemoryStore:
             for row in self.db.execute("SELECT * FROM %s ORDER BY id" % LEVEL_TABLE[lv]):
                 yield record_dict(lv, row)
 
-    def import_lines(self, lines, now=None, progress=None):
-        """Import JSON Lines: full exported records or minimal ones.
+    def import_records(self, records, now=None, progress=None):
+        """Import records: full exported ones (with "id") or minimal ones.
 
-        The whole input is validated before anything is written; then it is
-        written in batches of IMPORT_BATCH, one transaction each.  Returns
-        counts: {"added": n, "skipped": n}.
+        ``records`` is a callable returning an iterator of (line number, dict);
+        it is called twice: the first pass validates everything and writes
+        nothing, the second writes in batches of IMPORT_BATCH, one transaction
+        each, calling ``progress(done, total)`` after each commit.  Nothing is
+        held in memory beyond one batch.  Returns {"added": n, "skipped": n}.
         """
         now = now or now_utc()
-        parsed = []
-        for number, line in enumerate(lines, 1):
-            if not line.strip():
-                continue
+        total = 0
+        for number, obj in records():
             try:
-                obj = json.loads(line)
-            except ValueError as exc:
-                raise ValidationError("line %d is not valid JSON: %s" % (number, exc))
-            if not isinstance(obj, dict):
-                raise ValidationError("line %d must be a JSON object" % number)
-            try:
-                parsed.append((number,) + self._import_record(obj, now))
+                self._import_record(obj, now)
             except ValidationError as exc:
                 raise ValidationError("line %d: %s" % (number, exc))
+            total += 1
+        self.redacted = {}
         counts = {"added": 0, "skipped": 0}
         done = 0
-        for start in range(0, len(parsed), IMPORT_BATCH):
-            batch = parsed[start:start + IMPORT_BATCH]
+        batch = []
+
+        def flush():
             with self.db.atomic() as conn:
                 for number, level, record in batch:
                     try:
                         added = self._import_one(conn, level, record, now)
                     except MemoryTieredError as exc:
-                        raise type(exc)("line %d: %s (%d records were committed before it)"
-                                        % (number, exc, done))
+                        raise type(exc)("line %d: %s (%d records were committed before it)" % (number, exc, done))
                     counts["added" if added else "skipped"] += 1
+
+        for number, obj in records():
+            batch.append((number,) + self._import_record(obj, now))
+            if len(batch) >= IMPORT_BATCH:
+                flush()
+                done += len(batch)
+                batch = []
+                if progress:
+                    progress(done, total)
+        if batch:
+            flush()
             done += len(batch)
             if progress:
-                progress(done, len(parsed))
+                progress(done, total)
         return counts
+
+    def import_lines(self, lines, now=None, progress=None):
+        """Import JSON Lines from a list of lines (see import_records)."""
+        lines = list(lines)
+        return self.import_records(lambda: iter_jsonl(lines), now, progress)
 
     def _import_record(self, obj, now):
         level = check_level(obj.get("level") or "l1")
@@ -1247,7 +1619,9 @@ class MemoryStore:
                 record["access_count"] = count
             if level in ("l1", "l2") and obj.get("promoted_to") is not None:
                 record["promoted_to"] = parse_ids([obj["promoted_to"]], "promoted_to")[0]
-        return level, record
+            if obj.get("superseded_by") is not None:
+                record["superseded_by"] = parse_ids([obj["superseded_by"]], "superseded_by")[0]
+        return level, self._scrub(record)
 
     def _import_one(self, conn, level, record, now):
         table = LEVEL_TABLE[level]
@@ -1316,6 +1690,136 @@ class MemoryStore:
             "levels": levels,
             "config": cfg,
         }
+
+
+def _union(first, second):
+    out = []
+    for item in list(first) + list(second):
+        if item not in out:
+            out.append(item)
+    return out
+
+
+def similarity_tokens(text):
+    """Words (lightly stemmed, stop words dropped) and CJK bigrams, for overlap measures."""
+    lowered = (text or "").lower()
+    words = {light_stem(w) for w in _WORD_RE.findall(_CJK_RUN_RE.sub(" ", lowered)) if w not in EN_STOP_WORDS}
+    for run in _CJK_RUN_RE.findall(lowered):
+        words.update(cjk_bigrams(run))
+    return words
+
+
+def jaccard(a, b):
+    return len(a & b) / float(len(a | b)) if a or b else 0.0
+
+
+def iter_jsonl(lines):
+    """(line number, object) for each non-blank JSON Lines line; ValidationError on a bad one."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise ValidationError("line %d is not valid JSON: %s" % (number, exc))
+        if not isinstance(obj, dict):
+            raise ValidationError("line %d must be a JSON object" % number)
+        yield number, obj
+
+
+EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
+                  "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
+                  "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
+                  "parent_session", "project", "agent")
+_CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
+_CSV_FLOAT = ("importance", "decay_score")
+_CSV_LIST = ("key_points", "tags", "source_ids")
+
+
+def csv_row(record):
+    """A record as CSV cells: lists as JSON, numbers exact (repr), None empty."""
+    out = []
+    for name in EXPORT_COLUMNS:
+        value = record.get(name)
+        if value is None:
+            out.append("")
+        elif name in _CSV_LIST:
+            out.append(json.dumps(value, ensure_ascii=False))
+        elif isinstance(value, float):
+            out.append(repr(value))
+        else:
+            out.append(str(value))
+    return out
+
+
+def iter_csv(handle):
+    """(row number, object) from a CSV export; ValidationError on a bad row."""
+    import csv
+    reader = csv.reader(handle)
+    try:
+        header = next(reader)
+    except StopIteration:
+        return
+    except csv.Error as exc:
+        raise ValidationError("line 1 is not valid CSV: %s" % exc)
+    if not header or "level" not in header:
+        raise ValidationError("line 1 must be the header of an export (with a \"level\" column)")
+    unknown = [h for h in header if h not in EXPORT_COLUMNS]
+    if unknown:
+        raise ValidationError("line 1 has unknown columns: %s" % ", ".join(unknown[:5]))
+    number = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise ValidationError("line %d is not valid CSV: %s" % (reader.line_num, exc))
+        number += 1
+        if not any(c.strip() for c in cells):
+            continue
+        if len(cells) != len(header):
+            raise ValidationError("line %d has %d cells; the header has %d" % (reader.line_num, len(cells), len(header)))
+        obj = {}
+        for name, cell in zip(header, cells):
+            if cell == "":
+                continue
+            try:
+                if name in _CSV_LIST:
+                    obj[name] = json.loads(cell)
+                elif name in _CSV_INT:
+                    obj[name] = int(cell)
+                elif name in _CSV_FLOAT:
+                    obj[name] = float(cell)
+                else:
+                    obj[name] = cell
+            except ValueError:
+                raise ValidationError("line %d: %s is not valid (%r)" % (reader.line_num, name, _short(cell, 40)))
+        yield reader.line_num, obj
+
+
+def markdown_export(records):
+    """A readable Markdown document of the records (not for import)."""
+    yield "# Memory export"
+    current = None
+    for r in records:
+        if r["level"] != current:
+            current = r["level"]
+            yield ""
+            yield "## %s" % {"l1": "L1 sessions", "l2": "L2 knowledge", "l3": "L3 insights"}[current]
+        where = " · session %s" % r["session_id"] if r.get("session_id") else (
+            " · %s" % r["category"] if r.get("category") else "")
+        yield ""
+        yield "### %s #%d%s · %s · importance %.2f · strength %.3f" % (
+            r["level"].upper(), r["id"], where, (r["created_at"] or "")[:10], r["importance"] or 0.5, r["decay_score"])
+        yield ""
+        yield r["text"]
+        for p in r.get("key_points") or []:
+            yield "- " + p
+        if r.get("tags"):
+            yield "Tags: " + ", ".join(r["tags"])
+        if r.get("source_ids"):
+            yield "Sources: " + ", ".join("%s #%d" % ("L1" if r["level"] == "l2" else "L2", i) for i in r["source_ids"])
 
 
 def check_level(level):
@@ -1438,7 +1942,7 @@ class Promoter:
     def report(self, limit=20):
         cfg = self.store.config()
         imp, acc = cfg["promote_importance"], cfg["promote_access"]
-        live = "promoted_to IS NULL AND archived_at IS NULL"
+        live = "promoted_to IS NULL AND archived_at IS NULL AND superseded_by IS NULL"
         eligible = [dict(r) for r in self.db.execute(
             "SELECT id, session_id, summary, importance, access_count FROM memory_l1 "
             "WHERE %s AND importance >= ? AND access_count >= ? ORDER BY importance DESC, id" % live, (imp, acc))]
@@ -1482,7 +1986,7 @@ class Promoter:
         done = []
         with self.db.atomic() as conn:
             rows = conn.execute(
-                "SELECT * FROM memory_l1 WHERE promoted_to IS NULL AND archived_at IS NULL "
+                "SELECT * FROM memory_l1 WHERE promoted_to IS NULL AND archived_at IS NULL AND superseded_by IS NULL "
                 "AND importance >= ? AND access_count >= ? ORDER BY id",
                 (cfg["promote_importance"], cfg["promote_access"])).fetchall()
             for row in rows:
@@ -1532,7 +2036,7 @@ class Searcher:
         self.decay = DecayEngine(db)
 
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
-               include_archived=False, touch=True, now=None):
+               include_archived=False, touch=True, now=None, include_superseded=False):
         now = now or now_utc()
         text = check_text(text, "search text", MAX_TEXT)
         if not isinstance(limit, int) or limit < 1 or limit > 1000:
@@ -1540,6 +2044,7 @@ class Searcher:
         levels = [check_level(level)] if level else list(LEVELS)
         query = Query(text, now)
         filters = {"levels": levels, "project": project, "include_archived": include_archived,
+                   "include_superseded": include_superseded,
                    "since": iso(since) if since else None, "until": iso(until) if until else None}
         want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
         hits = {}
@@ -1629,8 +2134,9 @@ class Searcher:
         if filters["project"]:
             where.append("%sproject = ?" % prefix)
             params.append(filters["project"])
-        if not filters["include_archived"]:
-            where.append("%sstate = ''" % prefix)
+        states = ["''"] + (["'archived'"] if filters["include_archived"] else []) + (
+            ["'superseded'"] if filters.get("include_superseded") else [])
+        where.append("%sstate IN (%s)" % (prefix, ", ".join(states)))
         if filters["since"]:
             where.append("%screated_at >= ?" % prefix)
             params.append(filters["since"])
@@ -1638,6 +2144,12 @@ class Searcher:
             where.append("%screated_at <= ?" % prefix)
             params.append(filters["until"])
         return where, params
+
+    @staticmethod
+    def _live_sql(filters):
+        """Table conditions equal to the index's state filter (scan and date look-ups)."""
+        out = [] if filters["include_archived"] else ["archived_at IS NULL"]
+        return out + ([] if filters.get("include_superseded") else ["superseded_by IS NULL"])
 
     def _fts(self, query, filters, want):
         where, params = self._filter_sql(filters, "")
@@ -1687,7 +2199,7 @@ class Searcher:
                     score_parts.append("%g * (instr(lower(%s), ?) > 0)" % (weight, field))
                     params.append(term.lower())
             where, wparams = self._filter_sql(filters, "")
-            where = [w.replace("state = ''", "archived_at IS NULL") for w in where if "level IN" not in w]
+            where = [w for w in where if "level IN" not in w and "state IN" not in w] + self._live_sql(filters)
             sql = ("SELECT id, (%s) AS rel FROM %s WHERE rel > 0%s ORDER BY rel DESC LIMIT ?"
                    % (" + ".join(score_parts), LEVEL_TABLE[lv], "".join(" AND " + w for w in where)))
             for row in self.db.execute(sql, params + wparams + [want]):
@@ -1705,8 +2217,7 @@ class Searcher:
             if filters["project"]:
                 where.append("project = ?")
                 params.append(filters["project"])
-            if not filters["include_archived"]:
-                where.append("archived_at IS NULL")
+            where += self._live_sql(filters)
             for row in self.db.execute("SELECT id FROM %s WHERE %s ORDER BY created_at LIMIT ?"
                                        % (LEVEL_TABLE[lv], " AND ".join(where)), params + [want]):
                 out.append((lv, row[0]))
@@ -1994,6 +2505,8 @@ class VaultSync:
             fields["source_ids"] = record["source_ids"]
         if level != "l3":
             fields["promoted_to"] = record.get("promoted_to")
+        if record.get("superseded_by"):
+            fields["superseded_by"] = record["superseded_by"]
         body = [record["text"].strip(), ""]
         if level == "l1" and record["key_points"]:
             body += [KEY_POINTS_HEADING] + ["- " + " ".join(p.split()) for p in record["key_points"]] + [""]
@@ -2008,6 +2521,8 @@ class VaultSync:
         up = {"l1": "l2", "l2": "l3"}.get(level)
         if up and record.get("promoted_to") and (up, record["promoted_to"]) in stems:
             links.append("- 提升为 Promoted to: [[%s]]" % stems[(up, record["promoted_to"])])
+        if record.get("superseded_by") and (level, record["superseded_by"]) in stems:
+            links.append("- 已被取代 Superseded by: [[%s]]" % stems[(level, record["superseded_by"])])
         if links:
             body += [LINKS_HEADING] + links + [""]
         text = render_frontmatter(fields) + "\n" + "\n".join(body)
@@ -2040,7 +2555,8 @@ class VaultSync:
             if children.get(sid):
                 body += ["## 后续会话 Children"] + ["- [[%s]]" % session_stem(c) for c in sorted(children[sid])] + [""]
             if s["l1"]:
-                body += ["## 摘要 Summaries"] + ["- [[%s]]" % stems[("l1", i)] for i in s["l1"]] + [""]
+                body += ["## 摘要 Summaries"] + ["- [[%s]]" % stems[("l1", i)] for i in s["l1"] if ("l1", i) in stems]
+                body += [""]
             text = render_frontmatter(fields) + "\n" + "\n".join(body)
             yield sid, "%s/%s.md" % (VAULT_FOLDERS["session"], session_stem(sid)), text
 
@@ -2050,7 +2566,8 @@ class VaultSync:
         lines = ["---", "level: \"index\"", "tags:", "  - \"memory/index\"", "---",
                  "# 核心洞察索引 Core insights", ""]
         for r in rows:
-            lines.append("- [[%s]]%s" % (stems[("l3", r["id"])], " (%s)" % r["category"] if r["category"] else ""))
+            if ("l3", r["id"]) in stems:
+                lines.append("- [[%s]]%s" % (stems[("l3", r["id"])], " (%s)" % r["category"] if r["category"] else ""))
         if not rows:
             lines.append("(none yet)")
         return "%s/%s.md" % (VAULT_FOLDERS["l3"], INSIGHT_INDEX), "\n".join(lines) + "\n"
@@ -2105,6 +2622,8 @@ class VaultSync:
                 if key in conflicted:
                     continue
                 known = state.get(key)
+                if (lv, row["id"]) not in stems:  # added by another process while we sync
+                    stems[(lv, row["id"])] = note_stem(lv, row["id"], row[LEVEL_TEXT[lv]])
                 print_ = self._fingerprint(lv, row, stems)
                 rel = "%s/%s.md" % (VAULT_FOLDERS[lv], stems[(lv, row["id"])])
                 if (known and key not in handled and known["fingerprint"] == print_ and known["path"] == rel
@@ -2186,6 +2705,8 @@ class VaultSync:
             links = [stems.get((src, i)) for i in load_ids(row["source_ids"])]
         if level != "l3" and row["promoted_to"]:
             links.append(stems.get(({"l1": "l2", "l2": "l3"}[level], row["promoted_to"])))
+        if row["superseded_by"]:
+            links.append(stems.get((level, row["superseded_by"])))
         return hashlib.sha1(repr((tuple(row), links)).encode("utf-8", "surrogatepass")).hexdigest()
 
     def _state(self, kinds, key=None):
@@ -2294,6 +2815,7 @@ class VaultSync:
         return values
 
     def _apply(self, level, record_id, changes, now):
+        changes = MemoryStore(self.db)._scrub(dict(changes))
         column = {"text": LEVEL_TEXT[level], "key_points": "key_points", "importance": "importance",
                   "tags": "tags", "category": "category"}
         sets, params = [], []
@@ -2470,7 +2992,7 @@ def build_digest(db, budget=2000):
     """
     if budget < 50:
         raise ValidationError("--budget must be at least 50 tokens (got %d)" % budget)
-    live = "archived_at IS NULL"
+    live = "archived_at IS NULL AND superseded_by IS NULL"
     sections = [
         ("## Core insights (L3)", "l3",
          "SELECT id, insight AS text, category FROM memory_l3 WHERE %s "
@@ -2627,7 +3149,7 @@ def post_json(url, data, timeout, label):
     return True, raw
 
 
-def push_report(title, text, environ=None, sleep=time.sleep):
+def push_report(title, text, environ=None):
     """Push to the configured webhooks with one retry each; return a list of (target, ok, reason)."""
     env = os.environ if environ is None else environ
     timeout = float(env.get("MEMORY_TIERED_WEBHOOK_TIMEOUT") or 10)
@@ -2658,7 +3180,7 @@ def push_report(title, text, environ=None, sleep=time.sleep):
                 break
             reason = raw
             if attempt == 1:
-                sleep(1)
+                time.sleep(1)
         else:
             outcomes.append((name, False, reason))
     return outcomes
@@ -2867,14 +3389,16 @@ def build_context(db, query=None, budget=2000, project=None, now=None, limit=12,
     else:
         picked = [dict(r, level="l2") for r in db.execute(
             "SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at IS NULL "
+            "AND superseded_by IS NULL "
             "ORDER BY importance * decay_score DESC, id DESC LIMIT ?", (limit,))]
-        recent = "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS NULL %s " \
+        recent = "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS NULL " \
+                 "AND superseded_by IS NULL %s " \
                  "ORDER BY created_at DESC, id DESC LIMIT ?"
         rows = db.execute(recent % "AND project = ?", (project, limit)).fetchall() if project else []
         rows = rows or db.execute(recent % "", (limit,)).fetchall()
         picked += [dict(r, level="l1") for r in rows]
     core = [] if not core or any(r["level"] == "l3" for r in picked) else [dict(r, level="l3") for r in db.execute(
-        "SELECT id, insight AS text, category FROM memory_l3 WHERE archived_at IS NULL "
+        "SELECT id, insight AS text, category FROM memory_l3 WHERE archived_at IS NULL AND superseded_by IS NULL "
         "ORDER BY importance DESC, decay_score DESC, id DESC LIMIT 5")]
     lines = ["## What you remember (memory_tiered)"]
     used = token_count(lines[0]) + 1
@@ -3072,7 +3596,7 @@ def read_transcript(path):
             text = "\n".join(p for p in parts if p.strip()).strip()
             if not text or text.startswith("<command-") or text.startswith("<local-command"):
                 continue
-            text = text.replace("\x00", "")[:TRANSCRIPT_TURN_MAX]
+            text = scrub(text.replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX]
             turns.append((role, text))
     return session_id, turns
 
@@ -3354,7 +3878,32 @@ def _common():
     return parent
 
 
-def build_parser():
+class _Skipped:
+    """Stands in for a subcommand parser that this run does not need (see build_parser)."""
+
+    def add_argument(self, *args, **kwargs):
+        return None
+
+    def set_defaults(self, **kwargs):
+        return None
+
+
+def _command_in(argv):
+    """The subcommand named in argv (skipping the shared options), or None."""
+    skip = False
+    for token in argv:
+        if skip:
+            skip = False
+        elif token == "--db":
+            skip = True
+        elif not token.startswith("-"):
+            return token
+    return None
+
+
+def build_parser(only=None):
+    """The argument parser.  With ``only``, just that subcommand is built: argparse
+    spends most of a short command's start-up building the other thirty."""
     common = _common()
     parser = _Parser(
         prog="memory_tiered.py", parents=[common],
@@ -3366,6 +3915,8 @@ def build_parser():
     sub.required = True
 
     def command(name, func, help_text, example):
+        if only is not None and name != only:
+            return _Skipped()
         p = sub.add_parser(name, parents=[common], help=help_text,
                            description="%s\n\nExample:\n  %s" % (help_text, example),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -3392,6 +3943,7 @@ def build_parser():
     p.add_argument("--category", required=True)
     p.add_argument("--knowledge", required=True)
     p.add_argument("--source-ids", help="L1 ids, comma-separated")
+    p.add_argument("--supersedes", type=_positive_int, help="id of an older L2 this one replaces")
     p.add_argument("--tags", help="comma-separated")
     p.add_argument("--importance")
     p.add_argument("--project")
@@ -3429,6 +3981,7 @@ def build_parser():
     p.add_argument("--explain", action="store_true", help="show each part of the score")
     p.add_argument("--no-touch", action="store_true", help="do not count this as a retrieval")
     p.add_argument("--include-archived", action="store_true")
+    p.add_argument("--include-superseded", action="store_true")
 
     p = command("decay", cmd_decay, "Apply the strength decay for the time elapsed.", "memory_tiered.py decay")
     p.add_argument("--dry-run", action="store_true")
@@ -3446,23 +3999,59 @@ def build_parser():
 
     command("stats", cmd_stats, "Counts, strength distribution, file and index facts.", "memory_tiered.py stats")
 
-    p = command("forget", cmd_forget, "Delete one record for good.", "memory_tiered.py forget l1 12 --yes")
-    p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("id", type=_positive_int)
+    p = command("forget", cmd_forget, "Delete records for good: one, those matching a query, or all.",
+                'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes')
+    p.add_argument("level", nargs="?", help="l1, l2 or l3")
+    p.add_argument("id", nargs="?", type=_positive_int)
+    p.add_argument("--query", help="forget every record this search finds (shown first)")
+    p.add_argument("--all", action="store_true", help="forget everything (a backup is taken first)")
     p.add_argument("--yes", action="store_true", help="confirm")
+
+    p = command("review", cmd_review, "List near-duplicate pairs and L2s that may contradict each other.",
+                "memory_tiered.py review --level l2")
+    p.add_argument("--level", choices=LEVELS)
+    p.add_argument("--limit", type=_positive_int, default=2000, help="most recent records looked at per level")
+
+    p = command("merge", cmd_merge, "Fold the second record into the first (same level).",
+                "memory_tiered.py merge l1 12 15")
+    p.add_argument("level", help="l1, l2 or l3")
+    p.add_argument("keep", type=_positive_int)
+    p.add_argument("drop", type=_positive_int)
+
+    p = command("supersede", cmd_supersede, "Mark OLD as replaced by NEW: kept, hidden from search.",
+                "memory_tiered.py supersede l2 4 9")
+    p.add_argument("level", help="l1, l2 or l3")
+    p.add_argument("old", type=_positive_int)
+    p.add_argument("new", type=_positive_int)
+
+    p = command("backup", cmd_backup, "A consistent online copy into backups/ next to the database.",
+                "memory_tiered.py backup --keep 7")
+    p.add_argument("--to", help="file to write instead of backups/NAME-DATE.db")
+    p.add_argument("--keep", type=_positive_int, default=7, help="backups kept in backups/ (newest)")
+
+    p = command("restore", cmd_restore, "Put a backup back (the current database is backed up first).",
+                "memory_tiered.py restore backups/state-20260501-030000.db --yes")
+    p.add_argument("path")
+    p.add_argument("--yes", action="store_true")
+
+    p = command("doctor", cmd_doctor, "Check integrity, index, links, permissions and disk; --repair fixes.",
+                "memory_tiered.py doctor --repair")
+    p.add_argument("--repair", action="store_true")
 
     p = command("config", cmd_config, "Show or set a tunable.", "memory_tiered.py config decay_factor 0.995")
     p.add_argument("key", nargs="?")
     p.add_argument("value", nargs="?")
 
-    p = command("export", cmd_export, "Write every record as JSON Lines.",
-                "memory_tiered.py export --out memories.jsonl")
+    p = command("export", cmd_export, "Write every record as JSON Lines, CSV or Markdown.",
+                "memory_tiered.py export --format csv --out memories.csv")
     p.add_argument("--out", help="file to write (default stdout)")
     p.add_argument("--level", choices=LEVELS)
+    p.add_argument("--format", choices=("jsonl", "csv", "markdown"), default="jsonl")
 
-    p = command("import", cmd_import, "Read records from JSON Lines (full or minimal).",
+    p = command("import", cmd_import, "Read records from JSON Lines or CSV (full or minimal).",
                 "memory_tiered.py import memories.jsonl")
-    p.add_argument("path", help="a .jsonl file, or - for stdin")
+    p.add_argument("path", help="a .jsonl or .csv file, or - for JSON Lines on stdin")
+    p.add_argument("--progress", action="store_true", help="a line on stderr after each committed batch")
 
     p = command("sync", cmd_sync, "Sync every level to the Obsidian vault and read people's edits back.",
                 "memory_tiered.py sync --vault ~/agent-memory/memory --dry-run")
@@ -3571,30 +4160,50 @@ def cmd_init(args):
     return 0
 
 
+def _near_duplicate_note(store):
+    for d in store.near_duplicates:
+        _say("near-duplicate of %s #%d (overlap %.2f): %s; see `review`, `merge`" % (
+            d["level"].upper(), d["id"], d["similarity"], _short(d["text"], 50)))
+    return store.near_duplicates
+
+
+def _redaction_note(store):
+    if store.redacted:
+        _say("redacted %d secret(s) before storing: %s" % (sum(store.redacted.values()), ", ".join(
+            "%s %d" % kv for kv in sorted(store.redacted.items()))))
+    return dict(store.redacted)
+
+
 def cmd_add_l1(args):
     with _open(args) as db:
-        new_id, created = MemoryStore(db).add_l1(
+        store = MemoryStore(db)
+        new_id, created = store.add_l1(
             args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
             args.project, args.agent, args.created_at, now=now_utc(), tags=args.tags)
     if not created:
         _say("same summary already stored for this session as L1 #%d; not added again" % new_id)
-    _out(args, {"level": "l1", "id": new_id, "created": created}, [str(new_id)])
+    _out(args, {"level": "l1", "id": new_id, "created": created, "redacted": _redaction_note(store),
+                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
     return 0
 
 
 def cmd_add_l2(args):
     with _open(args) as db:
-        new_id = MemoryStore(db).add_l2(args.category, args.knowledge, args.source_ids, args.tags,
-                                        args.importance, args.project, args.created_at, now=now_utc())
-    _out(args, {"level": "l2", "id": new_id, "created": True}, [str(new_id)])
+        store = MemoryStore(db)
+        new_id = store.add_l2(args.category, args.knowledge, args.source_ids, args.tags,
+                              args.importance, args.project, args.created_at, now=now_utc(),
+                              supersedes=args.supersedes)
+    _out(args, {"level": "l2", "id": new_id, "created": True, "redacted": _redaction_note(store),
+                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
     return 0
 
 
 def cmd_add_l3(args):
     with _open(args) as db:
-        new_id = MemoryStore(db).add_l3(args.insight, args.source_ids, args.category, args.importance,
-                                        args.project, args.created_at, now=now_utc(), tags=args.tags)
-    _out(args, {"level": "l3", "id": new_id, "created": True}, [str(new_id)])
+        store = MemoryStore(db)
+        new_id = store.add_l3(args.insight, args.source_ids, args.category, args.importance,
+                              args.project, args.created_at, now=now_utc(), tags=args.tags)
+    _out(args, {"level": "l3", "id": new_id, "created": True, "redacted": _redaction_note(store)}, [str(new_id)])
     return 0
 
 
@@ -3617,6 +4226,10 @@ def _record_lines(r):
                                              _short(s["text"]) if s["text"] else "(forgotten)"))
     for s in r.get("promoted", []):
         lines.append("promoted to %s #%d: %s" % (s["level"].upper(), s["id"], _short(s["text"] or "")))
+    for s_ in r.get("superseded_chain", []):
+        lines.append("superseded by %s #%d: %s" % (s_["level"].upper(), s_["id"], _short(s_["text"] or "(forgotten)")))
+    for s_ in r.get("supersedes", []):
+        lines.append("supersedes %s #%d: %s" % (s_["level"].upper(), s_["id"], _short(s_["text"])))
     if r.get("archived_at"):
         lines.append("archived at %s" % r["archived_at"])
     return lines
@@ -3653,7 +4266,7 @@ def cmd_search_all(args):
             until += datetime.timedelta(days=1, seconds=-1)
     with _open(args) as db:
         found = Searcher(db).search(text, args.level, args.limit, args.project, since, until,
-                                    args.include_archived, not args.no_touch, now_utc())
+                                    args.include_archived, not args.no_touch, now_utc(), args.include_superseded)
     if not args.explain:
         for r in found["results"]:
             r.pop("explain")
@@ -3757,17 +4370,116 @@ def cmd_stats(args):
 
 
 def cmd_forget(args):
-    level = check_level(args.level)
-    if not args.yes:
-        raise ValidationError("forget deletes %s #%d for good; add --yes to confirm" % (level.upper(), args.id))
+    modes = [bool(args.level or args.id), bool(args.query), bool(args.all)]
+    if sum(modes) != 1:
+        raise ValidationError("forget takes LEVEL ID, or --query TEXT, or --all (one of them)")
+    if modes[0] and not (args.level and args.id):
+        raise ValidationError("forget LEVEL ID needs both, e.g. `forget l1 12 --yes`")
+    now = now_utc()
     with _open(args) as db:
-        cut = MemoryStore(db).forget(level, args.id, now_utc())
-    for item in cut:
-        _say("%s #%d keeps its text but no longer links to %s #%d" % (
-            item["level"].upper(), item["id"], level.upper(), args.id))
-    _out(args, {"forgotten": {"level": level, "id": args.id}, "unlinked": cut},
-         ["forgot %s #%d" % (level.upper(), args.id)])
+        store = MemoryStore(db)
+        if args.all:
+            if not args.yes:
+                raise ValidationError("forget --all deletes every memory; add --yes to confirm")
+            saved, _ = db.backup(now=now, keep=0)
+            counts = store.forget_all()
+            _say("forget: backup of everything saved to %s" % saved)
+            _out(args, {"forgotten": counts, "backup": saved},
+                 ["forgot %d L1, %d L2, %d L3" % (counts["l1"], counts["l2"], counts["l3"])])
+            return 0
+        if args.query:
+            found = Searcher(db).search(args.query, limit=100, touch=False, include_archived=True,
+                                        include_superseded=True, now=now)["results"]
+            targets = [(r["level"], r["id"], r["text"]) for r in found]
+            if not targets:
+                _out(args, {"forgotten": [], "unlinked": []}, [])
+                _say("forget: nothing matches %r" % _short(args.query, 60))
+                return 0
+            for level, rid, text in targets:
+                _say("  %s #%d  %s" % (level.upper(), rid, _short(text, 70)))
+            if not args.yes:
+                if not sys.stdin.isatty():
+                    raise ValidationError("%d records match (listed above); add --yes to forget them" % len(targets))
+                answer = input("Forget these %d records for good? [y/N] " % len(targets))
+                if answer.strip().lower() not in ("y", "yes"):
+                    _say("forget: nothing changed")
+                    return 1
+        else:
+            level = check_level(args.level)
+            if not args.yes:
+                raise ValidationError("forget deletes %s #%d for good; add --yes to confirm" % (level.upper(), args.id))
+            targets = [(level, args.id, None)]
+        cut = []
+        for level, rid, _text in targets:
+            for item in store.forget(level, rid, now):
+                _say("%s #%d keeps its text but no longer links to %s #%d" % (
+                    item["level"].upper(), item["id"], level.upper(), rid))
+                cut.append(item)
+    forgotten = [{"level": lv, "id": rid} for lv, rid, _ in targets]
+    _out(args, {"forgotten": forgotten, "unlinked": cut}, ["forgot %s #%d" % (f["level"].upper(), f["id"])
+                                                            for f in forgotten])
     return 0
+
+
+def cmd_review(args):
+    with _open(args) as db:
+        found = MemoryStore(db).review(args.level, args.limit)
+    _out(args, found, lambda: ["duplicate %s #%d ~ #%d (%.2f): %s" % (d["level"].upper(), d["ids"][0], d["ids"][1],
+                                                                        d["similarity"], d["command"])
+                               for d in found["duplicates"]] + [
+        "may contradict: L2 #%d ~ #%d in %s (%.2f); if one replaces the other: supersede l2 OLD NEW" % (
+            c["ids"][0], c["ids"][1], c["category"], c["similarity"]) for c in found["contradictions"]])
+    _say("review: %d near-duplicate pairs, %d possible contradictions" % (
+        len(found["duplicates"]), len(found["contradictions"])))
+    return 0
+
+
+def cmd_merge(args):
+    with _open(args) as db:
+        record = MemoryStore(db).merge(args.level, args.keep, args.drop, now_utc())
+    _out(args, record, lambda: _record_lines(record))
+    _say("merge: %s #%d folded into #%d" % (record["level"].upper(), args.drop, args.keep))
+    return 0
+
+
+def cmd_supersede(args):
+    level = check_level(args.level)
+    with _open(args) as db:
+        MemoryStore(db).supersede(level, args.old, args.new, now_utc())
+    _out(args, {"level": level, "old": args.old, "new": args.new}, [])
+    _say("supersede: %s #%d is now superseded by #%d (kept; hidden from search unless --include-superseded)"
+         % (level.upper(), args.old, args.new))
+    return 0
+
+
+def cmd_backup(args):
+    with _open(args) as db:
+        path, removed = db.backup(args.to, args.keep, now_utc())
+    _out(args, {"backup": path, "removed": removed}, [path])
+    _say("backup: wrote %s%s" % (path, "; removed %d older" % len(removed) if removed else ""))
+    return 0
+
+
+def cmd_restore(args):
+    if not args.yes:
+        raise ValidationError("restore replaces the current memories with %s; add --yes to confirm" % args.path)
+    with _open(args) as db:
+        saved = db.restore(args.path, now_utc())
+    _out(args, {"restored": os.path.abspath(args.path), "previous_saved_to": saved}, [])
+    _say("restore: %s is back; the database as it was is saved at %s" % (args.path, saved))
+    return 0
+
+
+def cmd_doctor(args):
+    with _open(args) as db:
+        checks = db.doctor(args.repair)
+    problems = [c for c in checks if not c["ok"]]
+    _out(args, {"checks": checks, "healthy": not problems}, lambda: [
+        "%-16s %s  %s%s" % (c["check"], "ok " if c["ok"] else "BAD", c["detail"], " (repaired)" if c["repaired"] else "")
+        for c in checks])
+    _say("doctor: healthy" if not problems else "doctor: %d problem(s): %s%s" % (
+        len(problems), ", ".join(c["check"] for c in problems), "" if args.repair else "; try doctor --repair"))
+    return 0 if not problems else 1
 
 
 def cmd_config(args):
@@ -3787,39 +4499,79 @@ def cmd_export(args):
     count = 0
     with _open(args) as db:
         rows = MemoryStore(db).export_rows(args.level)
-        if args.out:
-            count = write_atomic_lines(args.out, (json.dumps(r, ensure_ascii=False) for r in rows))
+        if args.format == "csv":
+            import csv
+            import io
+
+            def lines():
+                buffer = io.StringIO()
+                writer = csv.writer(buffer, lineterminator="\r\n")  # fields with CR or LF get quoted
+                writer.writerow(EXPORT_COLUMNS)
+                yield "\ufeff" + buffer.getvalue()[:-2]
+                for r in rows:
+                    buffer.seek(0)
+                    buffer.truncate()
+                    writer.writerow(csv_row(r))
+                    yield buffer.getvalue()[:-2]
+            produced = lines()
+        elif args.format == "markdown":
+            produced = markdown_export(rows)
         else:
-            for r in rows:
-                sys.stdout.write(json.dumps(r, ensure_ascii=False) + "\n")
+            produced = (json.dumps(r, ensure_ascii=False) for r in rows)
+        if args.out:
+            count = write_atomic_lines(args.out, produced)
+        else:
+            for line in produced:
+                sys.stdout.write(line + "\n")
                 count += 1
-    _say("export: %d records%s" % (count, " to %s" % args.out if args.out else ""))
+    _say("export: %d lines of %s%s" % (count, args.format, " to %s" % args.out if args.out else ""))
     return 0
 
 
 def cmd_import(args):
+    progress = None
+    if args.progress:
+        def progress(done, total):
+            _say("import: %d/%d committed" % (done, total))
+    elif sys.stderr.isatty():
+        def progress(done, total):
+            sys.stderr.write("\rimport: %d/%d" % (done, total) + ("\n" if done == total else ""))
+    spool = None
     if args.path == "-":
-        lines = sys.stdin
-        source = "stdin"
+        import tempfile
+        spool = tempfile.TemporaryFile("w+", encoding="utf-8")
+        for line in sys.stdin:
+            spool.write(line)
+        source, is_csv = "stdin", False
     else:
         if not os.path.isfile(args.path):
             raise NotFoundError("no file at %s" % args.path)
         source = args.path
-        lines = None
-    progress = None
-    if sys.stderr.isatty():
-        def progress(done, total):
-            sys.stderr.write("\rimport: %d/%d" % (done, total) + ("\n" if done == total else ""))
-    with _open(args) as db:
-        store = MemoryStore(db)
-        if lines is None:
-            try:
-                with open(source, encoding="utf-8") as handle:
-                    counts = store.import_lines(handle, now_utc(), progress)
-            except UnicodeDecodeError:
-                raise ValidationError("%s is not UTF-8 text" % source)
-        else:
-            counts = store.import_lines(lines, now_utc(), progress)
+        with open(source, "rb") as handle:
+            head = handle.read(64)
+        is_csv = source.lower().endswith(".csv") or head.lstrip(b"\xef\xbb\xbf").startswith(b"level,")
+
+    def records():
+        if spool is not None:
+            spool.seek(0)
+            return iter_jsonl(spool)
+        handle = open(source, encoding="utf-8-sig", newline="" if is_csv else None)
+        handles.append(handle)
+        return iter_csv(handle) if is_csv else iter_jsonl(handle)
+
+    handles = []
+    try:
+        with _open(args) as db:
+            store = MemoryStore(db)
+            counts = store.import_records(records, now_utc(), progress)
+    except UnicodeDecodeError:
+        raise ValidationError("%s is not UTF-8 text" % source)
+    finally:
+        for handle in handles:
+            handle.close()
+        if spool is not None:
+            spool.close()
+    counts["redacted"] = _redaction_note(store)
     _out(args, counts, [])
     _say("import: %d added, %d already present, from %s" % (counts["added"], counts["skipped"], source))
     return 0
@@ -4084,7 +4836,10 @@ def main(argv=None):
     """Run the CLI; return the exit code (0 ok, 1 failure, 2 bad input, 130 interrupted)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv
-    parser = build_parser()
+    name = _command_in(argv)
+    parser = build_parser(only=name)
+    if name is None or name not in parser._subparsers._group_actions[0].choices:
+        parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
