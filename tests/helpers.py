@@ -34,6 +34,12 @@ class CLITestCase(unittest.TestCase):
         for name in ("MEMORY_TIERED_NOW", "MEMORY_TIERED_FTS", "MEMORY_TIERED_VAULT"):
             os.environ.pop(name, None)
 
+    def connect(self, path):
+        """A sqlite3 connection closed when the test ends."""
+        conn = sqlite3.connect(path)
+        self.addCleanup(conn.close)
+        return conn
+
     def run_cli(self, *argv, now=None, code=0):
         """Run main() in-process; assert the exit code; return (stdout, stderr)."""
         out, err = io.StringIO(), io.StringIO()

@@ -25,7 +25,7 @@ class DecayTests(CLITestCase):
         other = self.tmp + "/other.db"
         self.run_cli("add-l1", "--session-id", "x", "--summary", "x", "--db", other, now="2026-05-01T00:00:00")
         self.run_cli("decay", "--db", other, now="2026-05-01T05:00:00")
-        conn = sqlite3.connect(other)
+        conn = self.connect(other)
         skipped = conn.execute("SELECT decay_score FROM memory_l1").fetchone()[0]
         self.assertAlmostEqual(value_hourly, skipped, delta=1e-9)
         self.assertAlmostEqual(skipped, 0.99 ** 5, delta=1e-9)

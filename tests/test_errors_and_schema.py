@@ -72,13 +72,13 @@ class BadDatabaseTests(CLITestCase):
 
     def test_sqlite_but_not_memory_database(self):
         path = os.path.join(self.tmp, "other.db")
-        conn = sqlite3.connect(path)
+        conn = self.connect(path)
         conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY)")
         conn.commit()
         conn.close()
         _, err = self.run_cli("init", "--db", path, code=1)
         self.assertIn("not a memory database", err)
-        conn = sqlite3.connect(path)
+        conn = self.connect(path)
         self.assertEqual(conn.execute("PRAGMA user_version").fetchone()[0], 0)
         self.assertEqual([r[0] for r in conn.execute("SELECT name FROM sqlite_master")], ["invoices"])
 
@@ -98,7 +98,7 @@ class BadDatabaseTests(CLITestCase):
 
     def test_newer_schema_is_refused(self):
         self.run_cli("init")
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.execute("PRAGMA user_version = 99")
         conn.close()
         _, err = self.run_cli("stats", code=1)
@@ -117,7 +117,7 @@ class BadDatabaseTests(CLITestCase):
 
 class SchemaTests(CLITestCase):
     def columns(self, table):
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         return [r[1] for r in conn.execute("PRAGMA table_info(%s)" % table)]
 
     def test_blank_database_has_expected_schema(self):
@@ -137,7 +137,7 @@ class SchemaTests(CLITestCase):
 
     def test_seed_database_migrates(self):
         os.makedirs(os.path.dirname(self.db))
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.executescript("""
             CREATE TABLE memory_l1 (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL,
               summary TEXT NOT NULL, key_points TEXT, importance REAL DEFAULT 0.5, access_count INTEGER DEFAULT 0,
@@ -204,7 +204,7 @@ class ProcessTests(CLITestCase):
     def test_clock_from_environment(self):
         self.subprocess("add-l1", "--session-id", "s", "--summary", "x", env={"MEMORY_TIERED_NOW": "2026-05-01"})
         self.subprocess("decay", env={"MEMORY_TIERED_NOW": "2026-05-01T10:00:00Z"})
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         row = conn.execute("SELECT created_at, decay_score FROM memory_l1").fetchone()
         self.assertEqual(row[0], "2026-05-01T00:00:00")
         self.assertAlmostEqual(row[1], 0.99 ** 10, delta=1e-9)

@@ -54,7 +54,7 @@ class CronScriptTests(CLITestCase):
         self.assertIsNotNone(rec["promoted_to"])
         self.assertTrue(os.path.exists(os.path.join(os.path.dirname(self.db), "MEMORY_DIGEST.md")))
         self.assertTrue(os.path.exists(os.path.join(self.tmp, "vault", "报告", "2026-05-01.md")))
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         self.assertAlmostEqual(conn.execute("SELECT decay_score FROM memory_l1").fetchone()[0], 0.99 ** 5,
                                delta=1e-9)
 
@@ -117,14 +117,14 @@ class CronScriptTests(CLITestCase):
         lines = [l for l in self.log_lines() if "job=index" in l]
         self.assertEqual(len(lines), 2)
         self.assertTrue(all(" ok " in l or "skipped" in l for l in lines), lines)
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone()[0], "ok")
 
 
 class IndexAndDigestTests(CLITestCase):
     def test_index_repairs_when_out_of_step(self):
         self.add_l1("findable alpha")
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.execute("DELETE FROM memory_fts")
         conn.commit()
         conn.close()

@@ -66,7 +66,7 @@ class ConcurrencyTests(CLITestCase):
         for proc in procs + loops:
             _, err = proc.communicate(timeout=120)
             self.assertEqual(proc.returncode, 0, err.decode("utf-8", "replace")[-2000:])
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         self.assertEqual(conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0], 1200)
         self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone()[0], "ok")
         self.assertEqual(conn.execute("SELECT count(DISTINCT session_id) FROM memory_l1").fetchone()[0], 1200)
@@ -97,7 +97,7 @@ class CrashTests(CLITestCase):
             if not db_ok:
                 self.assertEqual(committed, 0)
                 continue
-            conn = sqlite3.connect(db)
+            conn = self.connect(db)
             self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone()[0], "ok")
             try:
                 count = conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0]
@@ -127,7 +127,7 @@ class BackupTests(CLITestCase):
         self.assertEqual([r["text"] for r in self.json_cli("list")["records"]], ["first memory"])
         self.assertEqual(len(self.search("first")), 1)
         newest = sorted(os.listdir(folder))[-1]
-        conn = sqlite3.connect(os.path.join(folder, newest))
+        conn = self.connect(os.path.join(folder, newest))
         self.assertEqual(conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0], 2)
 
     def test_backup_while_another_process_writes(self):
@@ -144,7 +144,7 @@ class BackupTests(CLITestCase):
             taken.append(out.strip())
         writer.wait(timeout=120)
         for path in taken:
-            conn = sqlite3.connect(path)
+            conn = self.connect(path)
             self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone()[0], "ok")
             self.assertGreaterEqual(conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0], 1)
 
@@ -155,7 +155,7 @@ class BackupTests(CLITestCase):
         with open(text, "w") as handle:
             handle.write("hello")
         other = os.path.join(self.tmp, "other.db")
-        sqlite3.connect(other).execute("CREATE TABLE t(x)").connection.close()
+        self.connect(other).execute("CREATE TABLE t(x)").connection.close()
         for path, fragment in ((text, "not a SQLite"), (other, "not a memory database"),
                                (os.path.join(self.tmp, "missing.db"), "no backup file")):
             _, err = self.run_cli("restore", path, "--yes", code=2)
@@ -230,7 +230,7 @@ class ForgetTests(CLITestCase):
         self.run_cli("forget", "--query", "Baker Street address", "--yes")
         self.assertEqual(self.search("Baker"), [])
         self.assertEqual(len(self.json_cli("list")["records"]), 1)
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         self.assertEqual(conn.execute("SELECT count(*) FROM memory_fts WHERE memory_fts MATCH 'baker'").fetchone()[0], 0)
         self.assertEqual(conn.execute("SELECT count(*) FROM memory_units WHERE memory_units MATCH 'baker'").fetchone()[0], 0)
 
@@ -241,7 +241,7 @@ class ForgetTests(CLITestCase):
         _, err = self.run_cli("forget", "--all", "--yes")
         self.assertIn("backup of everything saved to", err)
         path = err.split("saved to ")[1].split("\n")[0]
-        self.assertEqual(sqlite3.connect(path).execute("SELECT count(*) FROM memory_l1").fetchone()[0], 2)
+        self.assertEqual(self.connect(path).execute("SELECT count(*) FROM memory_l1").fetchone()[0], 2)
         self.assertEqual(self.json_cli("list")["records"], [])
 
     def test_bad_forget_combinations(self):
@@ -354,7 +354,7 @@ class SecretTests(CLITestCase):
             handle.write(json.dumps({"type": "user", "sessionId": "t", "message": {
                 "role": "user", "content": "use " + SECRETS["github-token"]}}) + "\n")
         self.run_cli("capture", "--transcript", transcript)
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         self.assertIn("[REDACTED:github-token]", conn.execute("SELECT text FROM session_turns").fetchone()[0])
         result = memory_tiered.mcp_call(self.db, "memory_add_l1", {"session_id": "m", "summary": SECRETS["jwt"]},
                                         memory_tiered.now_utc())
@@ -375,7 +375,7 @@ class DoctorTests(CLITestCase):
         self.run_cli("add-l2", "--category", "c", "--knowledge", "k", "--source-ids", str(a))
         _, err = self.run_cli("doctor")
         self.assertEqual(err, "doctor: healthy\n")
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.execute("DELETE FROM memory_fts")
         conn.execute("PRAGMA foreign_keys = OFF")
         conn.execute("UPDATE memory_l2 SET source_ids = '[%d, 999]'" % a)

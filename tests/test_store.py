@@ -14,7 +14,7 @@ class AddTests(CLITestCase):
         self.assertIn("✅ 数据库初始化完成", out)
         self.assertIn(self.db, out)
         self.run_cli("init")
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         self.assertEqual(conn.execute("PRAGMA user_version").fetchone()[0], memory_tiered.SCHEMA_VERSION)
         self.assertEqual(conn.execute("PRAGMA journal_mode").fetchone()[0], "wal")
 

@@ -147,7 +147,7 @@ class WriteTests(VaultTestCase):
         self.assertEqual((again["written"], again["renamed"], again["read_back"]), ([], [], []))
         self.assertEqual(self.all_files(), before)
         self.run_cli("add-l1", "--session-id", "s3", "--summary", "memory number 3", "--importance", "0.9")  # dup
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.execute("UPDATE memory_l1 SET importance = 0.9 WHERE id = 4")
         conn.commit()
         conn.close()
@@ -159,7 +159,7 @@ class WriteTests(VaultTestCase):
         l2 = int(self.run_cli("add-l2", "--category", "c", "--knowledge", "k", "--source-ids", str(a))[0])
         self.sync()
         old = self.note("l1", a)
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.create_function("mt_index_text", 1, memory_tiered.index_text)
         conn.create_function("mt_units", 2, memory_tiered.text_units)
         conn.execute("UPDATE memory_l1 SET summary = 'Brand new title' WHERE id = ?", (a,))
@@ -189,7 +189,7 @@ class WriteTests(VaultTestCase):
         self.assertEqual(err.count("\n"), 1)
         self.assertIn("not writable", err)
         self.assertEqual(self.dump(), before)
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         self.assertEqual(conn.execute("SELECT count(*) FROM vault_notes").fetchone()[0], 0)
 
     @unittest.skipIf(hasattr(os, "geteuid") and os.geteuid() == 0, "root can write anywhere")
@@ -250,7 +250,7 @@ class EditTests(VaultTestCase):
 
     def test_database_change_rewrites_note_the_tool_owns(self):
         self.run_cli("config", "access_boost", "0.1")
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.execute("UPDATE memory_l1 SET importance = 0.3 WHERE id = ?", (self.id,))
         conn.commit()
         conn.close()
@@ -260,7 +260,7 @@ class EditTests(VaultTestCase):
 
     def test_both_sides_changed_is_a_conflict_nothing_overwritten(self):
         edited = self.edit(lambda t: t.replace("importance: 0.5", "importance: 0.9"))
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.id,))
         conn.commit()
         conn.close()
@@ -279,7 +279,7 @@ class EditTests(VaultTestCase):
 
     def test_resolve_db_writes_database_version(self):
         self.edit(lambda t: t.replace("importance: 0.5", "importance: 0.9"))
-        conn = sqlite3.connect(self.db)
+        conn = self.connect(self.db)
         conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.id,))
         conn.commit()
         conn.close()
