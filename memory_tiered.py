@@ -115,6 +115,7 @@ NEAR_DISTANCE = 5
 LEVEL_WEIGHT = {"l1": 1.0, "l2": 1.1, "l3": 1.2}
 DATE_BONUS = 0.5
 CANDIDATES_PER_RESULT = 5
+POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
 IMPORT_BATCH = 1000
 
@@ -283,6 +284,17 @@ _SECRET_PATTERNS = (
 )
 
 
+# Every pattern above contains one of these (lower-cased); text with none of them is clean.
+_SECRET_HINTS = ("-----begin", "<private>", "sk-", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
+                 "github_pat_", "xox", "aiza", "eyj",
+                 "password", "passwd", "pwd", "secret", "token", "api", "access")
+
+
+@functools.lru_cache(maxsize=None)
+def _secret_hint_re():
+    return re.compile("|".join(re.escape(h) for h in _SECRET_HINTS), re.I)
+
+
 @functools.lru_cache(maxsize=None)
 def _secret_res():
     return tuple((kind, re.compile(pattern)) for kind, pattern in _SECRET_PATTERNS)
@@ -296,6 +308,8 @@ def scrub(text):
     """
     found = {}
     if not text or not isinstance(text, str):
+        return text, found
+    if not _secret_hint_re().search(text):
         return text, found
     for kind, pattern in _secret_res():
         def repl(m, kind=kind):
@@ -537,6 +551,14 @@ class Query:
         parts = ['"%s"' % t.replace('"', '""') for t in self.words + self.cjk_terms]
         parts += ['"%s"*' % t.replace('"', '""') for t in self.prefixes]
         return " OR ".join(parts)
+
+    def keeping(self, kept):
+        """A copy that matches only the terms in ``kept`` (order kept)."""
+        other = Query.__new__(Query)
+        other.raw, other.days, other.prefixes = self.raw, self.days, self.prefixes
+        other.words = [w for w in self.words if w in kept]
+        other.cjk_terms = [t for t in self.cjk_terms if t in kept]
+        return other
 
     def near_expression(self):
         """Adjacent query words found within NEAR_DISTANCE tokens of each other."""
@@ -843,6 +865,7 @@ class MemoryDB:
         if str(mode).lower() != "wal":
             conn.execute("PRAGMA journal_mode = DELETE")
         conn.execute("PRAGMA synchronous = FULL")  # a reported success survives a power cut
+        conn.execute("PRAGMA cache_size = -32000")  # 32 MB of page cache
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA recursive_triggers = ON")
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
@@ -1300,12 +1323,8 @@ class MemoryStore:
         row.setdefault("decay_applied_at", stamp)
         row.setdefault("decay_score", 1.0)
         row.setdefault("access_count", 0)
-        names = list(row)
-        cur = conn.execute(
-            "INSERT INTO %s (%s) VALUES (%s)" % (LEVEL_TABLE[level], ", ".join(names), ", ".join("?" * len(names))),
-            [row[n] for n in names],
-        )
-        return cur.lastrowid
+        names = tuple(row)
+        return conn.execute(_insert_sql(LEVEL_TABLE[level], names), [row[n] for n in names]).lastrowid
 
     # -- reading --
 
@@ -1559,9 +1578,16 @@ class MemoryStore:
 
         def flush():
             with self.db.atomic() as conn:
+                sessions = sorted({r["session_id"] for _, lv, r in batch if lv == "l1" and "id" not in r})
+                seen = {}
+                for start in range(0, len(sessions), 500):
+                    chunk = sessions[start:start + 500]
+                    for row in conn.execute("SELECT session_id, summary FROM memory_l1 WHERE session_id IN (%s)"
+                                            % ",".join("?" * len(chunk)), chunk):
+                        seen.setdefault(row[0], set()).add(normalise_text(row[1]))
                 for number, level, record in batch:
                     try:
-                        added = self._import_one(conn, level, record, now)
+                        added = self._import_one(conn, level, record, now, seen)
                     except MemoryTieredError as exc:
                         raise type(exc)("line %d: %s (%d records were committed before it)" % (number, exc, done))
                     counts["added" if added else "skipped"] += 1
@@ -1623,7 +1649,7 @@ class MemoryStore:
                 record["superseded_by"] = parse_ids([obj["superseded_by"]], "superseded_by")[0]
         return level, self._scrub(record)
 
-    def _import_one(self, conn, level, record, now):
+    def _import_one(self, conn, level, record, now, seen=None):
         table = LEVEL_TABLE[level]
         text_field = LEVEL_TEXT[level]
         if "id" in record:
@@ -1638,9 +1664,13 @@ class MemoryStore:
             return True
         if level == "l1":
             key = normalise_text(record["summary"])
-            for row in conn.execute("SELECT summary FROM memory_l1 WHERE session_id = ?", (record["session_id"],)):
-                if normalise_text(row["summary"]) == key:
-                    return False
+            if seen is None:
+                seen = {record["session_id"]: {normalise_text(r[0]) for r in conn.execute(
+                    "SELECT summary FROM memory_l1 WHERE session_id = ?", (record["session_id"],))}}
+            known = seen.setdefault(record["session_id"], set())
+            if key in known:
+                return False
+            known.add(key)
         else:
             self._require_ids(conn, "l1" if level == "l2" else "l2", record["source_ids"])
         self._insert(conn, level, record, now)
@@ -1822,6 +1852,11 @@ def markdown_export(records):
             yield "Sources: " + ", ".join("%s #%d" % ("L1" if r["level"] == "l2" else "L2", i) for i in r["source_ids"])
 
 
+@functools.lru_cache(maxsize=64)
+def _insert_sql(table, names):
+    return "INSERT INTO %s (%s) VALUES (%s)" % (table, ", ".join(names), ", ".join("?" * len(names)))
+
+
 def check_level(level):
     value = str(level or "").strip().lower()
     if value not in LEVELS:
@@ -1918,6 +1953,14 @@ class DecayEngine:
             return
         now = iso(now or now_utc())
         cfg = self.store.config()
+        # Losing an access count to a power cut is harmless; skip the fsync a FULL commit costs.
+        self.db.conn.execute("PRAGMA synchronous = NORMAL")
+        try:
+            self._touch(level, ids, now, cfg)
+        finally:
+            self.db.conn.execute("PRAGMA synchronous = FULL")
+
+    def _touch(self, level, ids, now, cfg):
         with self.db.atomic() as conn:
             conn.execute(
                 "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = :now,"
@@ -2057,16 +2100,25 @@ class Searcher:
             for lv, rid in self._on_day(day, filters, want):
                 hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
                 hit["date_bonus"] = DATE_BONUS
-        results = []
+        ranked = []
         for lv in levels:
             ids = [rid for (l_, rid) in hits if l_ == lv]
             for start in range(0, len(ids), 500):
                 chunk = ids[start:start + 500]
+                for rid, importance, strength in self.db.execute(
+                        "SELECT id, importance, decay_score FROM %s WHERE id IN (%s)"
+                        % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                    score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
+                    ranked.append((-score, lv, -rid))
+        ranked.sort()
+        results = []
+        for lv in levels:
+            ids = [-neg_id for _, l_, neg_id in ranked[:limit] if l_ == lv]
+            if ids:
                 for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
-                                           % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                                           % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
                     results.append(self._scored(lv, row, hits[(lv, row["id"])]))
         results.sort(key=lambda r: (-r["score"], r["level"], -r["id"]))
-        results = results[:limit]
         if touch and results:
             for lv in levels:
                 ids = [r["id"] for r in results if r["level"] == lv]
@@ -2088,9 +2140,10 @@ class Searcher:
                 "days": [d.isoformat() for d in query.days], "results": results}
 
     @staticmethod
-    def _scored(level, row, hit):
-        importance = row["importance"] if row["importance"] is not None else 0.5
-        strength = row["decay_score"] if row["decay_score"] is not None else 1.0
+    def _score(level, importance, strength, hit):
+        """(final score, its parts) by the formula in the class docstring."""
+        importance = importance if importance is not None else 0.5
+        strength = strength if strength is not None else 1.0
         parts = {
             "bm25": round(hit["raw"], 6),
             "relevance": round(hit["relevance"], 6),
@@ -2101,6 +2154,12 @@ class Searcher:
         }
         score = ((hit["relevance"] + hit["date_bonus"]) * parts["importance_factor"]
                  * parts["strength_factor"] * parts["level_weight"])
+        return score, parts
+
+    def _scored(self, level, row, hit):
+        importance = row["importance"] if row["importance"] is not None else 0.5
+        strength = row["decay_score"] if row["decay_score"] is not None else 1.0
+        score, parts = self._score(level, importance, strength, hit)
         record = record_dict(level, row)
         out = {
             "level": level,
@@ -2156,6 +2215,7 @@ class Searcher:
         sql = ("SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ?%s "
                "ORDER BY rel DESC LIMIT ?" % (", ".join(map(str, FIELD_WEIGHTS)),
                                               "".join(" AND " + w for w in where)))
+        query = self._within_budget(query)
         expression = query.fts_expression()
         rows = self.db.execute(sql, [expression] + params + [want]).fetchall()
         if not rows:
@@ -2185,6 +2245,49 @@ class Searcher:
                         + NEAR_WEIGHT * near.get(ref, 0.0) / best_near) / total
             out.append((LEVELS[(ref & 3) - 1], ref >> 2, combined))
         return out
+
+    def _within_budget(self, query):
+        """Drop the most common terms while rarer ones already match POSTINGS_BUDGET records.
+
+        BM25 scores every record that matches any term, so one very common
+        word in a question would make search cost grow with the store; such a
+        word adds little to the ranking (its IDF is low) and is left out of
+        matching once the rarer words match enough records.  Small stores are
+        never affected.
+        """
+        terms = query.words + query.cjk_terms
+        if len(terms) < 2:
+            return query
+        frequencies = self._document_frequencies(terms)
+        if sum(frequencies.values()) <= POSTINGS_BUDGET:
+            return query
+        kept, total = set(), 0
+        for term in sorted(terms, key=lambda t: frequencies.get(t, 0)):
+            if kept and total + frequencies.get(term, 0) > POSTINGS_BUDGET:
+                break
+            kept.add(term)
+            total += frequencies.get(term, 0)
+        return query.keeping(kept)
+
+    def _document_frequencies(self, terms):
+        """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the index)."""
+        conn = self.db.conn
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, 'row')")
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
+                     "'porter unicode61 remove_diacritics 2')")
+        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms USING fts5vocab(temp, mt_probe, 'instance')")
+        conn.execute("DELETE FROM temp.mt_probe")
+        conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(terms)))
+        stems = {}
+        for doc, stem in conn.execute("SELECT doc, term FROM temp.mt_probe_terms"):
+            stems.setdefault(stem, []).append(terms[doc])
+        frequencies = dict.fromkeys(terms, 0)
+        names = list(stems)
+        for stem, count in conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
+                                        % ",".join("?" * len(names)), names):
+            for term in stems[stem]:
+                frequencies[term] = max(frequencies[term], count)
+        return frequencies
 
     def _scan(self, query, filters, want):
         """Search without FTS5: count term matches per field, weighted."""
@@ -3488,9 +3591,16 @@ def run_hook(event, data, db_path, now):
 
 
 def hook_handlers(script, db_path, python=None):
-    """The Claude Code settings entries for our three hooks."""
+    """The Claude Code settings entries for our three hooks.
+
+    The command runs the module with ``-m`` so Python uses its cached
+    bytecode: a script named on the command line is compiled on every run,
+    which costs more than the hook's work.
+    """
     python = python or sys.executable or "python3"
-    base = "%s %s --db %s hook " % (shell_quote(python), shell_quote(script), shell_quote(db_path))
+    folder, name = os.path.split(os.path.abspath(script))
+    base = "PYTHONPATH=%s %s -m %s --db %s hook " % (shell_quote(folder), shell_quote(python),
+                                                     os.path.splitext(name)[0], shell_quote(db_path))
     return {
         "SessionStart": {"matcher": "startup|resume|clear|compact",
                          "hooks": [{"type": "command", "command": base + "session-start", "timeout": 10}]},
@@ -3520,7 +3630,7 @@ def merge_hooks(settings, handlers):
                 continue
             for handler in list(existing.get("hooks") or []):
                 cmd = handler.get("command", "") if isinstance(handler, dict) else ""
-                if "memory_tiered.py" in cmd and cmd.endswith(ours):
+                if "memory_tiered" in cmd and cmd.endswith(ours):
                     if found or cmd != command or handler != group["hooks"][0]:
                         existing["hooks"].remove(handler)
                         changed = True

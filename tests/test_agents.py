@@ -156,13 +156,14 @@ class InstallHooksTests(CLITestCase):
         for event, name in (("SessionStart", "session-start"), ("UserPromptSubmit", "user-prompt-submit"),
                             ("SessionEnd", "session-end")):
             commands = [h["command"] for g in ours[event] for h in g["hooks"]]
-            self.assertEqual(len([c for c in commands if "memory_tiered.py" in c]), 1)
-            self.assertTrue(any(c.endswith(" hook " + name) and SCRIPT in c for c in commands))
+            self.assertEqual(len([c for c in commands if "memory_tiered" in c]), 1)
+            self.assertTrue(any(c.endswith(" hook " + name) and "-m memory_tiered" in c and ROOT in c
+                                for c in commands))
         # byte for byte apart from our additions: removing them gives back the original text
         stripped = json.loads(self.read_settings())
         for event in ("SessionStart", "UserPromptSubmit", "SessionEnd"):
             stripped["hooks"][event] = [g for g in stripped["hooks"][event]
-                                        if "memory_tiered.py" not in json.dumps(g)]
+                                        if "memory_tiered" not in json.dumps(g)]
             if not stripped["hooks"][event]:
                 del stripped["hooks"][event]
         self.assertEqual(json.dumps(stripped, indent=2, ensure_ascii=False) + "\n", original)
