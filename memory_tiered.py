@@ -2077,6 +2077,7 @@ class Searcher:
     def __init__(self, db):
         self.db = db
         self.decay = DecayEngine(db)
+        self._hits = {}
 
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
                include_archived=False, touch=True, now=None, include_superseded=False):
@@ -2091,33 +2092,17 @@ class Searcher:
                    "since": iso(since) if since else None, "until": iso(until) if until else None}
         want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
         hits = {}
-        if not query.is_empty():
-            found = self._fts(query, filters, want) if self.db.fts else self._scan(query, filters, want)
-            best = max([r for _, _, r in found] or [1.0]) or 1.0
-            for lv, rid, rel in found:
-                hits[(lv, rid)] = {"raw": rel, "relevance": rel / best, "date_bonus": 0.0}
-        for day in query.days:
-            for lv, rid in self._on_day(day, filters, want):
-                hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
-                hit["date_bonus"] = DATE_BONUS
-        ranked = []
-        for lv in levels:
-            ids = [rid for (l_, rid) in hits if l_ == lv]
-            for start in range(0, len(ids), 500):
-                chunk = ids[start:start + 500]
-                for rid, importance, strength in self.db.execute(
-                        "SELECT id, importance, decay_score FROM %s WHERE id IN (%s)"
-                        % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
-                    score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
-                    ranked.append((-score, lv, -rid))
-        ranked.sort()
+        ranked, full_page = self._rank(query, filters, want, levels, in_sql=False)
+        if full_page and len(ranked) < limit:
+            # Filters removed too many of the best matches: ask the index to filter (slower, complete).
+            ranked, _ = self._rank(query, filters, want, levels, in_sql=True)
         results = []
         for lv in levels:
             ids = [-neg_id for _, l_, neg_id in ranked[:limit] if l_ == lv]
             if ids:
                 for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
                                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
-                    results.append(self._scored(lv, row, hits[(lv, row["id"])]))
+                    results.append(self._scored(lv, row, self._hits[(lv, row["id"])]))
         results.sort(key=lambda r: (-r["score"], r["level"], -r["id"]))
         if touch and results:
             for lv in levels:
@@ -2138,6 +2123,46 @@ class Searcher:
                     r["last_accessed_at"] = row["last_accessed_at"]
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
                 "days": [d.isoformat() for d in query.days], "results": results}
+
+    def _rank(self, query, filters, want, levels, in_sql):
+        """Candidates as sorted (-score, level, -id), and whether the index returned a full page.
+
+        The index is asked without the level, project, date and state filters
+        (checking them there reads a stored row per match); they are applied to
+        the candidates' own rows instead, unless ``in_sql``.
+        """
+        hits, full_page = {}, False
+        if not query.is_empty():
+            if self.db.fts:
+                found, full_page = self._fts(query, filters, want, in_sql)
+            else:
+                found = self._scan(query, filters, want)
+            best = max([r for _, _, r in found] or [1.0]) or 1.0
+            for lv, rid, rel in found:
+                hits[(lv, rid)] = {"raw": rel, "relevance": rel / best, "date_bonus": 0.0}
+        for day in query.days:
+            for lv, rid in self._on_day(day, filters, want):
+                hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
+                hit["date_bonus"] = DATE_BONUS
+        self._hits = hits
+        ranked = []
+        for lv in levels:
+            ids = [rid for (l_, rid) in hits if l_ == lv]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                for rid, importance, strength, project, created, archived, superseded in self.db.execute(
+                        "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by "
+                        "FROM %s WHERE id IN (%s)" % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                    if ((filters["project"] and project != filters["project"])
+                            or (filters["since"] and created < filters["since"])
+                            or (filters["until"] and created > filters["until"])
+                            or (archived and not filters["include_archived"])
+                            or (superseded and not filters.get("include_superseded"))):
+                        continue
+                    score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
+                    ranked.append((-score, lv, -rid))
+        ranked.sort()
+        return ranked, full_page
 
     @staticmethod
     def _score(level, importance, strength, hit):
@@ -2210,22 +2235,29 @@ class Searcher:
         out = [] if filters["include_archived"] else ["archived_at IS NULL"]
         return out + ([] if filters.get("include_superseded") else ["superseded_by IS NULL"])
 
-    def _fts(self, query, filters, want):
-        where, params = self._filter_sql(filters, "")
+    def _fts(self, query, filters, want, in_sql=False):
+        """[(level, id, relevance)] from the full-text index, and whether the page was full."""
+        where, params = self._filter_sql(filters, "") if in_sql else ([], [])
+        if not in_sql and len(filters["levels"]) < 3:
+            where = ["(rowid & 3) IN (%s)" % ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])]
+        page = want if in_sql else want * 2
         sql = ("SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ?%s "
                "ORDER BY rel DESC LIMIT ?" % (", ".join(map(str, FIELD_WEIGHTS)),
                                               "".join(" AND " + w for w in where)))
-        query = self._within_budget(query)
+        query, postings = self._within_budget(query)
         expression = query.fts_expression()
-        rows = self.db.execute(sql, [expression] + params + [want]).fetchall()
+        rows = self.db.execute(sql, [expression] + params + [page]).fetchall()
         if not rows:
-            return []
+            return [], False
         best_doc = rows[0][1] or 1.0
         units = {}
-        for ref, rel in self.db.execute(
-                "SELECT rowid >> 8, -bm25(memory_units) AS rel FROM memory_units WHERE memory_units MATCH ? "
-                "ORDER BY rel DESC LIMIT ?", (expression, want * 8)):
-            units.setdefault(ref, []).append(rel)
+        if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
+            # Only the candidates' sentences: the cost stays bounded however large the store.
+            ranges = " OR ".join("rowid BETWEEN %d AND %d" % (ref * 256, ref * 256 + 255) for ref, _ in rows)
+            for ref, rel in self.db.execute(
+                    "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? AND (%s)"
+                    % ranges, (expression,)):
+                units.setdefault(ref, []).append(rel)
         unit_score = {}
         for ref, values in units.items():
             values.sort(reverse=True)
@@ -2236,7 +2268,7 @@ class Searcher:
         if near_expression:
             near = dict(self.db.execute(
                 "SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ? "
-                "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, want * 2)))
+                "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, page * 2)))
         best_near = max(near.values() or [1.0]) or 1.0
         out = []
         total = 1 + UNIT_WEIGHT + NEAR_WEIGHT
@@ -2244,10 +2276,11 @@ class Searcher:
             combined = (rel / best_doc + UNIT_WEIGHT * unit_score.get(ref, 0.0) / best_unit
                         + NEAR_WEIGHT * near.get(ref, 0.0) / best_near) / total
             out.append((LEVELS[(ref & 3) - 1], ref >> 2, combined))
-        return out
+        return out, len(rows) == page
 
     def _within_budget(self, query):
-        """Drop the most common terms while rarer ones already match POSTINGS_BUDGET records.
+        """(query, records its terms match): the most common terms are dropped while rarer
+        ones already match POSTINGS_BUDGET records.
 
         BM25 scores every record that matches any term, so one very common
         word in a question would make search cost grow with the store; such a
@@ -2256,18 +2289,19 @@ class Searcher:
         never affected.
         """
         terms = query.words + query.cjk_terms
-        if len(terms) < 2:
-            return query
+        if not terms:
+            return query, 0
         frequencies = self._document_frequencies(terms)
-        if sum(frequencies.values()) <= POSTINGS_BUDGET:
-            return query
+        total = sum(frequencies.values())
+        if total <= POSTINGS_BUDGET or len(terms) < 2:
+            return query, total
         kept, total = set(), 0
         for term in sorted(terms, key=lambda t: frequencies.get(t, 0)):
             if kept and total + frequencies.get(term, 0) > POSTINGS_BUDGET:
                 break
             kept.add(term)
             total += frequencies.get(term, 0)
-        return query.keeping(kept)
+        return query.keeping(kept), total
 
     def _document_frequencies(self, terms):
         """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the index)."""

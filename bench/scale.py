@@ -231,6 +231,10 @@ PEAK = ("import resource, sys, io, contextlib, os\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         "    code = memory_tiered.main(sys.argv[1:])\n"
         "kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "try:\n"
+        "    kb = int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
+        "except (OSError, IndexError):\n"
+        "    pass  # ru_maxrss keeps the parent's peak across exec on Linux; VmHWM does not\n"
         "sys.stderr.write('\\nPEAK %%d %%d\\n' %% (code, kb))\n") % ROOT
 
 
