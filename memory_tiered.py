@@ -868,6 +868,10 @@ class MemoryDB:
         conn.execute("PRAGMA cache_size = -32000")  # 32 MB of page cache
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA recursive_triggers = ON")
+        if hasattr(conn, "setconfig") and hasattr(sqlite3, "SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE"):
+            # Closing the last connection would otherwise copy the WAL back and fsync on every
+            # short command; SQLite checkpoints by itself every 1000 pages, and so does `index`.
+            conn.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
         conn.create_function("mt_units", 2, text_units, deterministic=True)
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
@@ -3427,7 +3431,8 @@ def run_job(name, db_path, now, vault=None):
 
 
 def maintain_index(db, rebuild=False, budget=2000):
-    """Repair the full-text index if it is out of step, merge it, refresh the digest."""
+    """Repair the full-text index if it is out of step, merge it, checkpoint, refresh the digest."""
+    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
     status = db.index_status()
     repaired = (rebuild or not status["ok"]) and db.rebuild_index()
     db.optimize_index()
@@ -4279,7 +4284,8 @@ def _open(args):
 
 def _out(args, data, text_lines):
     if getattr(args, "json", False):
-        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+        indent = 2 if sys.stdout.isatty() else None  # compact for programs, readable on a terminal
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=indent, default=str) + "\n")
     else:
         for line in text_lines() if callable(text_lines) else text_lines:
             sys.stdout.write(line + "\n")
