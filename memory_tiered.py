@@ -1900,18 +1900,30 @@ class DecayEngine:
         factor = self.store.config()["decay_factor"]
         changed = {}
         with self.db.atomic() as conn:
+            row = conn.execute("SELECT value FROM config WHERE key = 'last_decay_at'").fetchone()
+            last = json.loads(row[0]) if row else None
             for lv in LEVELS:
                 where = "FROM %s WHERE decay_applied_at < :now" % LEVEL_TABLE[lv]
                 if dry_run:
                     changed[lv] = conn.execute("SELECT count(*) " + where, {"now": now}).fetchone()[0]
                     continue
-                cur = conn.execute(
+                changed[lv] = 0
+                if last and last < now:
+                    # Most rows were last decayed by the previous run: one multiplier for all of them,
+                    # instead of date arithmetic per row.
+                    hours = (parse_time(now) - parse_time(last)).total_seconds() / 3600.0
+                    changed[lv] += conn.execute(
+                        "UPDATE %s SET decay_score = decay_score * :m, decay_applied_at = :now "
+                        "WHERE decay_applied_at = :last" % LEVEL_TABLE[lv],
+                        {"m": factor ** hours, "now": now, "last": last}).rowcount
+                changed[lv] += conn.execute(
                     "UPDATE %s SET decay_score = decay_score * pow(:f, "
                     "(CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
                     " / 3600.0), decay_applied_at = :now WHERE decay_applied_at < :now" % LEVEL_TABLE[lv],
-                    {"f": factor, "now": now},
-                )
-                changed[lv] = cur.rowcount
+                    {"f": factor, "now": now}).rowcount
+            if not dry_run and (last is None or last < now):
+                conn.execute("INSERT INTO config(key, value) VALUES ('last_decay_at', ?) "
+                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (json.dumps(now),))
         return changed
 
     def candidates(self, now=None, limit=None):
