@@ -2094,6 +2094,7 @@ class Searcher:
         self.db = db
         self.decay = DecayEngine(db)
         self._hits = {}
+        self.touch_skipped = None
 
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
                include_archived=False, touch=True, now=None, include_superseded=False):
@@ -2121,9 +2122,15 @@ class Searcher:
                     results.append(self._scored(lv, row, self._hits[(lv, row["id"])]))
         results.sort(key=lambda r: (-r["score"], r["level"], -r["id"]))
         if touch and results:
-            for lv in levels:
-                ids = [r["id"] for r in results if r["level"] == lv]
-                self.decay.touch(lv, ids, now)
+            try:
+                for lv in levels:
+                    self.decay.touch(lv, [r["id"] for r in results if r["level"] == lv], now)
+            except sqlite3.OperationalError as exc:
+                if "readonly" not in str(exc) and "read-only" not in str(exc):
+                    raise
+                touch = False  # a read-only database can still be searched
+                self.touch_skipped = "the database is read-only; this search was not counted"
+        if touch and results:
             fresh = {}
             for lv in levels:
                 ids = [r["id"] for r in results if r["level"] == lv]
@@ -4062,9 +4069,11 @@ def _command_in(argv):
     return None
 
 
+@functools.lru_cache(maxsize=8)
 def build_parser(only=None):
     """The argument parser.  With ``only``, just that subcommand is built: argparse
-    spends most of a short command's start-up building the other thirty."""
+    spends most of a short command's start-up building the other thirty.  Parsers are
+    kept for the life of the process (parsing does not change them)."""
     common = _common()
     parser = _Parser(
         prog="memory_tiered.py", parents=[common],
@@ -4427,8 +4436,11 @@ def cmd_search_all(args):
         if len(args.until.strip()) == 10:
             until += datetime.timedelta(days=1, seconds=-1)
     with _open(args) as db:
-        found = Searcher(db).search(text, args.level, args.limit, args.project, since, until,
-                                    args.include_archived, not args.no_touch, now_utc(), args.include_superseded)
+        searcher = Searcher(db)
+        found = searcher.search(text, args.level, args.limit, args.project, since, until,
+                                args.include_archived, not args.no_touch, now_utc(), args.include_superseded)
+    if searcher.touch_skipped:
+        _say("note: %s" % searcher.touch_skipped)
     if not args.explain:
         for r in found["results"]:
             r.pop("explain")

@@ -4,7 +4,7 @@ import os
 import unittest
 from unittest import mock
 
-from helpers import CLITestCase
+from helpers import CLITestCase, memory_tiered
 
 
 class ChineseAndQuestionTests(CLITestCase):
@@ -156,6 +156,19 @@ class TouchTests(CLITestCase):
         a = self.add_l1("sqlite wal mode")
         self.search("sqlite", "--no-touch")
         self.assertEqual(self.json_cli("get", "l1", str(a))["access_count"], 0)
+
+
+class ReadOnlyTests(CLITestCase):
+    def test_read_only_database_is_still_searchable(self):
+        self.add_l1("searchable while read-only")
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        db.execute("PRAGMA query_only = ON")
+        searcher = memory_tiered.Searcher(db)
+        found = searcher.search("searchable")["results"]
+        self.assertEqual(len(found), 1)
+        self.assertEqual(found[0]["access_count"], 0)
+        self.assertIn("read-only", searcher.touch_skipped)
 
 
 class ScanFallbackTests(CLITestCase):
