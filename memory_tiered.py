@@ -2314,7 +2314,10 @@ class Searcher:
         terms = query.words + query.cjk_terms
         if not terms:
             return query, 0
-        frequencies = self._document_frequencies(terms)
+        try:
+            frequencies = self._document_frequencies(terms)
+        except sqlite3.OperationalError:  # e.g. a connection that may not write even temp tables
+            return query, 0
         total = sum(frequencies.values())
         if total <= POSTINGS_BUDGET or len(terms) < 2:
             return query, total
