@@ -135,6 +135,34 @@ class ExportImportTests(CLITestCase):
         self.assertIn("0 added, 3 already present", err)
         self.assertEqual(oct(os.stat(first).st_mode & 0o777), "0o600")
 
+    def test_bulk_import_indexes_exactly_like_the_triggers(self):
+        a = self.add_l1("前一个 memory. Second sentence!", key_points="k1,键点", tags="t 1,标签", project="p")
+        l2 = int(self.run_cli("add-l2", "--category", "skills", "--knowledge", "Knows SQLite。很好", "--tags", "db",
+                              "--source-ids", str(a))[0])
+        self.run_cli("add-l3", "--insight", "Prefers boring tech", "--source-ids", str(l2), "--tags", "x")
+        self.run_cli("add-l2", "--category", "skills", "--knowledge", "newer", "--supersedes", str(l2))
+        self.run_cli("decay", now="2031-01-01T00:00:00")
+        self.run_cli("cleanup", "--archive", "--yes", now="2031-01-01T00:00:00")
+        exported = os.path.join(self.tmp, "all.jsonl")
+        self.run_cli("export", "--out", exported)
+        with open(exported, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"session_id": "m", "summary": "minimal one. 两句话。", "key_points": "a,b",
+                                     "tags": ["q"]}, ensure_ascii=False) + "\n")
+        other = os.path.join(self.tmp, "bulk.db")
+        self.run_cli("import", exported, "--db", other)
+        conn = self.connect(other)
+        dump = lambda: (conn.execute("SELECT rowid, body, points, labels, level, project, created_at, state "
+                                     "FROM memory_fts ORDER BY rowid").fetchall(),
+                        conn.execute("SELECT rowid, unit FROM memory_units ORDER BY rowid").fetchall())
+        bulk = dump()
+        self.assertEqual(len(bulk[0]), 5)
+        db = memory_tiered.MemoryDB(other)
+        db.rebuild_index()
+        db.close()
+        self.assertEqual(dump(), bulk)
+        triggers = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")]
+        self.assertEqual(len(triggers), 9)
+
     def test_minimal_records_import_and_dedupe(self):
         path = os.path.join(self.tmp, "m.jsonl")
         with open(path, "w", encoding="utf-8") as handle:
