@@ -856,11 +856,18 @@ class MemoryDB:
     def _check_header(self):
         try:
             with open(self.path, "rb") as handle:
-                head = handle.read(16)
+                head = handle.read(100)
+            size = os.path.getsize(self.path)
         except OSError as exc:
             raise DatabaseError("cannot read %s: %s" % (self.path, exc.strerror or exc))
-        if head and head != b"SQLite format 3\x00":
+        if head and head[:16] != b"SQLite format 3\x00":
             raise DatabaseError("%s is not a SQLite database; point --db at a memory database" % self.path)
+        if len(head) == 100:
+            page = int.from_bytes(head[16:18], "big")
+            page = 65536 if page == 1 else page
+            if page and size % page:
+                raise DatabaseError("%s is damaged: %d bytes is not a whole number of %d-byte pages (truncated?); "
+                                    "restore a backup" % (self.path, size, page))
 
     def _configure(self):
         conn = self.conn
