@@ -1625,11 +1625,6 @@ class MemoryStore:
                 progress(done, total)
         return counts
 
-    def import_lines(self, lines, now=None, progress=None):
-        """Import JSON Lines from a list of lines (see import_records)."""
-        lines = list(lines)
-        return self.import_records(lambda: iter_jsonl(lines), now, progress)
-
     def _import_record(self, obj, now):
         level = check_level(obj.get("level") or "l1")
         text_field = LEVEL_TEXT[level]
