@@ -82,6 +82,7 @@ class CrashTests(CLITestCase):
                 handle.write(json.dumps({"session_id": "c%d" % i, "summary": "crash test memory %d 崩溃" % i,
                                          "key_points": ["k%d" % (i % 7)]}) + "\n")
         rng = random.Random(7)
+        exact = 0
         for round_ in range(20):
             db = os.path.join(self.tmp, "crash%d.db" % round_)
             proc = subprocess.Popen([sys.executable, SCRIPT, "import", source, "--progress", "--db", db],
@@ -104,9 +105,13 @@ class CrashTests(CLITestCase):
             except sqlite3.OperationalError:  # killed while the schema was being created
                 count = 0
             conn.close()
-            self.assertEqual(count, committed, "round %d" % round_)
+            # Every batch reported committed is there; batches are all or nothing; a kill between a
+            # commit and its report line can leave exactly one more batch than was reported.
+            self.assertIn(count - committed, (0, memory_tiered.IMPORT_BATCH), "round %d" % round_)
+            exact += count == committed
             # the file still opens and the index agrees with the table
             self.assertEqual(self.json_cli("doctor", "--db", db)["healthy"], True)
+        self.assertGreaterEqual(exact, 15)
 
 
 class BackupTests(CLITestCase):
