@@ -2451,6 +2451,11 @@ _EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
              "l3": ("text", "importance", "tags", "category")}
 
 
+def _sha1(text):
+    import hashlib
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def clean_name(text, limit):
     """Text made safe for a file name on Windows, macOS and Linux and for Obsidian links.
 
@@ -2757,19 +2762,27 @@ class VaultSync:
                 children.setdefault(s["parent"], []).append(sid)
         for sid in sorted(sessions):
             s = sessions[sid]
-            fields = {"session_id": sid, "level": "session", "parent_session": s["parent"],
-                      "project": s["project"], "agent": s["agent"], "created": s["created"],
-                      "tags": ["memory/session"], "l1_ids": s["l1"]}
-            body = []
-            if s["parent"]:
-                body += ["## 上级会话 Parent", "- [[%s]]" % session_stem(s["parent"]), ""]
-            if children.get(sid):
-                body += ["## 后续会话 Children"] + ["- [[%s]]" % session_stem(c) for c in sorted(children[sid])] + [""]
-            if s["l1"]:
-                body += ["## 摘要 Summaries"] + ["- [[%s]]" % stems[("l1", i)] for i in s["l1"] if ("l1", i) in stems]
-                body += [""]
-            text = render_frontmatter(fields) + "\n" + "\n".join(body)
-            yield sid, "%s/%s.md" % (VAULT_FOLDERS["session"], session_stem(sid)), text
+            links = [stems.get(("l1", i)) for i in s["l1"]]
+            print_ = _sha1(repr((sid, s["parent"], s["project"], s["agent"], s["created"], s["l1"], links,
+                                 sorted(children.get(sid, [])))))
+            yield sid, "%s/%s.md" % (VAULT_FOLDERS["session"], session_stem(sid)), print_, functools.partial(
+                self._render_session, sid, s, children, stems)
+
+    @staticmethod
+    def _render_session(sid, s, children, stems):
+        """The text of one session note."""
+        fields = {"session_id": sid, "level": "session", "parent_session": s["parent"],
+                  "project": s["project"], "agent": s["agent"], "created": s["created"],
+                  "tags": ["memory/session"], "l1_ids": s["l1"]}
+        body = []
+        if s["parent"]:
+            body += ["## 上级会话 Parent", "- [[%s]]" % session_stem(s["parent"]), ""]
+        if children.get(sid):
+            body += ["## 后续会话 Children"] + ["- [[%s]]" % session_stem(c) for c in sorted(children[sid])] + [""]
+        if s["l1"]:
+            body += ["## 摘要 Summaries"] + ["- [[%s]]" % stems[("l1", i)] for i in s["l1"] if ("l1", i) in stems]
+            body += [""]
+        return render_frontmatter(fields) + "\n" + "\n".join(body)
 
     def _insight_index(self, stems):
         rows = self.db.execute("SELECT id, category, importance FROM memory_l3 WHERE archived_at IS NULL "
@@ -2846,12 +2859,19 @@ class VaultSync:
                                 print_)
         notes = []
         if "session" in kinds:
-            notes += [(("session", sid), rel, text) for sid, rel, text in self._session_notes(stems)]
+            notes += [(("session", sid), rel, print_, render) for sid, rel, print_, render in self._session_notes(stems)]
         if "index" in kinds:
-            notes.append((("index", "l3"),) + self._insight_index(stems))
-        for key, rel, text in notes:
+            rel, text = self._insight_index(stems)
+            notes.append((("index", "l3"), rel, None, lambda text=text: text))
+        for key, rel, print_, render in notes:
             seen.add(key)
-            self._reconcile(key, rel, text, {}, state.get(key), report, False, dry_run, resolve)
+            known = state.get(key)
+            if (print_ and known and known["fingerprint"] == print_ and known["path"] == rel
+                    and known["state"] == "live" and known["file_hash"] == known["render_hash"]
+                    and self._changed_on_disk(known) == (False, known["file_hash"], None)):
+                report["unchanged"] += 1
+                continue
+            self._reconcile(key, rel, render(), {}, known, report, False, dry_run, resolve, print_)
         self._flush()
         for key, row in state.items():
             if key not in seen and row["state"] == "live":
@@ -2909,7 +2929,6 @@ class VaultSync:
     @staticmethod
     def _fingerprint(level, row, stems):
         """A cheap hash of everything a record's note is made from: its row and its links' names."""
-        import hashlib
         links = []
         if level != "l1":
             src = "l1" if level == "l2" else "l2"
@@ -2918,7 +2937,7 @@ class VaultSync:
             links.append(stems.get(({"l1": "l2", "l2": "l3"}[level], row["promoted_to"])))
         if row["superseded_by"]:
             links.append(stems.get((level, row["superseded_by"])))
-        return hashlib.sha1(repr((tuple(row), links)).encode("utf-8", "surrogatepass")).hexdigest()
+        return _sha1(repr((tuple(row), links)))
 
     def _state(self, kinds, key=None):
         """What the tool remembers of each note, keyed by (kind, ref); one key if given."""
@@ -3131,6 +3150,16 @@ class VaultSync:
         """Write the remembered note states; a crash before this only costs re-hashing those notes."""
         if not self._pending:
             return
+        # No fsync for this bookkeeping: each fsync would also force out every note written since
+        # the last one (ext4 orders data before metadata), and a lost batch only costs re-hashing.
+        self.db.conn.execute("PRAGMA synchronous = NORMAL")
+        try:
+            self._write_pending()
+        finally:
+            self.db.conn.execute("PRAGMA synchronous = FULL")
+        self._pending = []
+
+    def _write_pending(self):
         with self.db.atomic() as conn:
             conn.executemany(
                 "INSERT INTO vault_notes(vault, kind, ref, path, file_hash, render_hash, fingerprint, base, mtime_ns,"
@@ -3138,7 +3167,6 @@ class VaultSync:
                 "path = excluded.path, file_hash = excluded.file_hash, render_hash = excluded.render_hash, "
                 "fingerprint = excluded.fingerprint, base = excluded.base, mtime_ns = excluded.mtime_ns, "
                 "size = excluded.size, state = 'live'", self._pending)
-        self._pending = []
 
     def _archive(self, key, row, report, dry_run):
         source = row["path"]
