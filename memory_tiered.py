@@ -32,11 +32,21 @@ Usage::
     python3 memory_tiered.py compress --apply
     python3 memory_tiered.py --help
 
+    python3 memory_tiered.py sync              # the Obsidian vault
+    python3 -m memory_tiered hook session-start < hook.json
+
 Environment:
 
-    MEMORY_TIERED_DB    database path (default ~/.hermes/state/state.db)
-    MEMORY_TIERED_NOW   the current time as ISO 8601, for tests and backfills
-    MEMORY_TIERED_FTS   set to "off" to search by scanning instead of FTS5
+    MEMORY_TIERED_DB                database path (default ~/.hermes/state/state.db)
+    MEMORY_TIERED_NOW               the current time as ISO 8601, for tests and backfills
+    MEMORY_TIERED_FTS               set to "off" to search by scanning instead of FTS5
+    MEMORY_TIERED_VAULT             Obsidian vault (default ~/agent-memory/memory)
+    MEMORY_TIERED_FEISHU_WEBHOOK    Feishu custom-bot URL for `report --push`
+    MEMORY_TIERED_FEISHU_SECRET     its signing secret, if the bot has one
+    MEMORY_TIERED_WEBHOOK           any {"text": ...} webhook (Slack and compatible)
+    MEMORY_TIERED_WEBHOOK_TIMEOUT   seconds per push attempt (default 10)
+
+These can also live in memory_tiered.env next to the database (for cron).
 
 Requires Python 3.9+ and the sqlite3 module; FTS5 is used when the SQLite
 build has it.
@@ -50,10 +60,12 @@ __all__ = [
     "DecayEngine",
     "Promoter",
     "Searcher",
+    "VaultSync",
     "MemoryTieredError",
     "ValidationError",
     "NotFoundError",
     "SchemaTooNewError",
+    "DatabaseError",
     "main",
 ]
 
