@@ -130,6 +130,7 @@ CANDIDATES_PER_RESULT = 5
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
 IMPORT_BATCH = 1000
+CLUSTER_IDS = 20  # ids a promotion report lists per topic cluster (the newest)
 
 # ==== Exceptions ====
 
@@ -2077,13 +2078,24 @@ class Promoter:
                 r["importance"], "ok" if r["importance"] >= imp else "< %.2f" % imp, r["access_count"], acc)
             near.append(item)
         clusters = []
-        for r in self.db.execute(
-                "SELECT lower(trim(j.value)) AS point, group_concat(m.id) AS ids, count(*) AS n "
-                "FROM memory_l1 m, json_each(m.key_points) j WHERE json_valid(m.key_points) AND m.%s "
-                "GROUP BY lower(trim(j.value)) HAVING count(*) >= ? ORDER BY n DESC, point LIMIT ?"
-                % live.replace(" AND ", " AND m."), (cfg["cluster_min"], limit)):
-            ids = sorted(int(i) for i in r["ids"].split(","))
-            clusters.append({"key_point": r["point"], "l1_ids": ids,
+        where = "json_valid(m.key_points) AND m.%s" % live.replace(" AND ", " AND m.")
+        top = self.db.execute(
+            "SELECT lower(trim(j.value)) AS point, count(*) AS n FROM memory_l1 m, json_each(m.key_points) j "
+            "WHERE %s GROUP BY lower(trim(j.value)) HAVING count(*) >= ? ORDER BY n DESC, point LIMIT ?" % where,
+            (cfg["cluster_min"], limit)).fetchall()
+        members = {r["point"]: set() for r in top}
+        if members:
+            # One more pass collects the ids; the newest CLUSTER_IDS of each cluster are listed.
+            points = list(members)
+            for rid, point in self.db.execute(
+                    "SELECT m.id, lower(trim(j.value)) FROM memory_l1 m, json_each(m.key_points) j WHERE %s "
+                    "AND lower(trim(j.value)) IN (%s) ORDER BY m.id DESC" % (where, ",".join("?" * len(points))),
+                    points):
+                if len(members[point]) < CLUSTER_IDS:
+                    members[point].add(rid)
+        for r in top:
+            ids = sorted(members[r["point"]])
+            clusters.append({"key_point": r["point"], "count": r["n"], "l1_ids": ids,
                              "command": "add-l2 --category CATEGORY --knowledge TEXT --source-ids %s"
                              % ",".join(map(str, ids))})
         l3 = []
