@@ -2490,7 +2490,11 @@ def clean_name(text, limit):
     """
     name = " ".join(_FILENAME_BAD_RE.sub(" ", text or "").split()).strip(" .")
     if len(name) > limit:
-        name = name[:limit].rstrip(" .")
+        cut = name[:limit]
+        space = cut.rfind(" ")
+        if name[limit].isalnum() and cut[-1].isalnum() and space > limit - 20:
+            cut = cut[:space]  # end on a whole word
+        name = cut.rstrip(" .")
     while len(name.encode("utf-8", "surrogatepass")) > NOTE_NAME_MAX_BYTES:
         name = name[:-1].rstrip(" .")
     return name
