@@ -110,6 +110,7 @@ TUNABLES = {
     "auto_promote": (True, "bool", "the daily compress job applies L1 -> L2 promotions"),
     "buffer_hours": (48, "count", "hours captured session turns are kept"),
     "pending_hours": (24, "count", "hours before a session without an L1 gets an automatic one"),
+    "backup_keep": (7, "count", "daily backups the compress job keeps in backups/ (0: none)"),
 }
 
 # Input limits (characters); documented in the README.
@@ -1236,8 +1237,9 @@ class MemoryStore:
             value = lowered in ("yes", "true", "on", "1")
         elif kind == "count":
             text = str(raw).strip()
-            if not text.isdigit() or int(text) < 1:
-                raise ValidationError("%s must be a whole number of at least 1 (got %r)" % (name, raw))
+            floor = 0 if name == "backup_keep" else 1
+            if not text.isdigit() or int(text) < floor:
+                raise ValidationError("%s must be a whole number of at least %d (got %r)" % (name, floor, raw))
             value = int(text)
         else:
             value = check_importance(raw, name)
@@ -3532,13 +3534,15 @@ def run_job(name, db_path, now, vault=None):
             found = DecayEngine(db).candidates(now)
             return 0, "%d cleanup candidates, nothing deleted" % len(found)
         if name == "compress":
+            cfg = MemoryStore(db).config()
             automatic = summarise_pending(db, now)
             promoter = Promoter(db)
             report = promoter.report()
-            applied = promoter.apply(now) if MemoryStore(db).config()["auto_promote"] else []
-            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s" % (
+            applied = promoter.apply(now) if cfg["auto_promote"] else []
+            saved = db.backup(keep=cfg["backup_keep"], now=now)[0] if cfg["backup_keep"] else None
+            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s, backup %s" % (
                 len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]),
-                len(automatic))
+                len(automatic), saved or "off")
         if name == "sync":
             done = VaultSync(db, vault_path(vault)).sync(now=now)
             return (1 if done["conflicts"] else 0), "vault %s: %d written, %d renamed, %d archived, %d read back, " \

@@ -54,6 +54,8 @@ class CronScriptTests(CLITestCase):
         self.assertIsNotNone(rec["promoted_to"])
         self.assertTrue(os.path.exists(os.path.join(os.path.dirname(self.db), "MEMORY_DIGEST.md")))
         self.assertTrue(os.path.exists(os.path.join(self.tmp, "vault", "报告", "2026-05-01.md")))
+        backups = os.listdir(os.path.join(os.path.dirname(self.db), "backups"))
+        self.assertEqual(backups, ["memory-20260501-050000.db"])  # the daily compress job keeps a backup
         conn = self.connect(self.db)
         self.assertAlmostEqual(conn.execute("SELECT decay_score FROM memory_l1").fetchone()[0], 0.99 ** 5,
                                delta=1e-9)
