@@ -168,7 +168,25 @@ class DatabaseError(MemoryTieredError):
 
 # ==== Time helpers ====
 
-_ISO_RE = re.compile(
+
+class _LazyRe:
+    """A regular expression compiled on first use, so importing the module stays fast.
+
+    Each method used (``sub``, ``match``, ...) is looked up once, then kept on the instance.
+    """
+
+    def __init__(self, *args):
+        self._args = args
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        method = getattr(re.compile(*self._args), name)
+        setattr(self, name, method)
+        return method
+
+
+_ISO_RE = _LazyRe(
     r"^(\d{4})-(\d{2})-(\d{2})"
     r"(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6})\d*)?)?)?"
     r"\s*(Z|[+-]\d{2}:?\d{2})?$"
@@ -225,10 +243,10 @@ _CJK = (
     "\uac00-\ud7af"  # hangul
     "\U00020000-\U0002ffff"
 )
-_CJK_RUN_RE = re.compile("[%s]+" % _CJK)
-_WORD_RE = re.compile(r"[^\W_]+")
-_KEY_POINT_SPLIT_RE = re.compile(r"[,，、;；]")
-_SPACE_PUNCT_RE = re.compile(r"[\W_]+")
+_CJK_RUN_RE = _LazyRe("[%s]+" % _CJK)
+_WORD_RE = _LazyRe(r"[^\W_]+")
+_KEY_POINT_SPLIT_RE = _LazyRe(r"[,，、;；]")
+_SPACE_PUNCT_RE = _LazyRe(r"[\W_]+")
 
 EN_STOP_WORDS = frozenset("""
 a about above after again against all am an and any are aren't as at be because been
@@ -452,7 +470,7 @@ def index_text(text):
     return _CJK_RUN_RE.sub(repl, text)
 
 
-_SENTENCE_END_RE = re.compile(r"(?<=[.!?])\s+|[。！？；;\n]+")
+_SENTENCE_END_RE = _LazyRe(r"(?<=[.!?])\s+|[。！？；;\n]+")
 
 
 def text_units(text, points=None):
@@ -2470,8 +2488,8 @@ NOTE_STEM_MAX = 80  # characters in a note's name, without .md
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
 KEY_POINTS_HEADING = "## 要点 Key points"
 LINKS_HEADING = "## 关联 Links"
-_FILENAME_BAD_RE = re.compile(r'[*"\\/<>:|?#^\[\]%\x00-\x1f\x7f]')
-_TAG_BAD_RE = re.compile(r"[^\w/-]")
+_FILENAME_BAD_RE = _LazyRe(r'[*"\\/<>:|?#^\[\]%\x00-\x1f\x7f]')
+_TAG_BAD_RE = _LazyRe(r"[^\w/-]")
 _EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
              "l2": ("text", "importance", "tags", "category"),
              "l3": ("text", "importance", "tags", "category")}
