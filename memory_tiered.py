@@ -851,6 +851,7 @@ class MemoryDB:
         self._want_fts = use_fts
         self.fts = False
         self.conn = None
+        self.vocab_ready = False
         self._open(create)
 
     # -- setup --
@@ -1006,6 +1007,17 @@ class MemoryDB:
                 self.conn.execute("ROLLBACK")
             raise
         self.conn.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def relaxed(self):
+        """A write transaction whose commit skips the fsync: for bookkeeping whose loss in a
+        power cut is harmless (access counts, vault note hashes)."""
+        self.conn.execute("PRAGMA synchronous = NORMAL")
+        try:
+            with self.atomic() as conn:
+                yield conn
+        finally:
+            self.conn.execute("PRAGMA synchronous = FULL")
 
     def execute(self, sql, params=()):
         return self.conn.execute(sql, params)
@@ -2050,22 +2062,14 @@ class DecayEngine:
             return
         now = iso(now or now_utc())
         cfg = self.store.config()
-        # Losing an access count to a power cut is harmless; skip the fsync a FULL commit costs.
-        self.db.conn.execute("PRAGMA synchronous = NORMAL")
-        try:
-            self._touch(level, ids, now, cfg)
-        finally:
-            self.db.conn.execute("PRAGMA synchronous = FULL")
-
-    def _touch(self, level, ids, now, cfg):
-        with self.db.atomic() as conn:
+        with self.db.relaxed() as conn:
             conn.execute(
-                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = :now,"
-                " decay_score = min(1.0, decay_score * pow(:f, max(0,"
-                " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                " / 3600.0) + :boost), decay_applied_at = max(decay_applied_at, :now)"
-                " WHERE id IN (%s)" % (LEVEL_TABLE[level], ",".join(str(int(i)) for i in ids)),
-                {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"]},
+                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = ?1,"
+                " decay_score = min(1.0, decay_score * pow(?2, max(0,"
+                " CAST(strftime('%%s', ?1) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
+                " / 3600.0) + ?3), decay_applied_at = max(decay_applied_at, ?1)"
+                " WHERE id IN (SELECT value FROM json_each(?4))" % LEVEL_TABLE[level],
+                (now, cfg["decay_factor"], cfg["access_boost"], json.dumps([int(i) for i in ids])),
             )
 
 
@@ -2368,10 +2372,12 @@ class Searcher:
         units = {}
         if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
             # Only the candidates' sentences: the cost stays bounded however large the store.
-            ranges = " OR ".join("rowid BETWEEN %d AND %d" % (ref * 256, ref * 256 + 255) for ref, _ in rows)
+            bounds = [expression]
+            for ref, _ in rows:
+                bounds += [ref * 256, ref * 256 + 255]
             for ref, rel in self.db.execute(
                     "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? AND (%s)"
-                    % ranges, (expression,)):
+                    % " OR ".join(["rowid BETWEEN ? AND ?"] * len(rows)), bounds):
                 units.setdefault(ref, []).append(rel)
         unit_score = {}
         for ref, values in units.items():
@@ -2424,10 +2430,13 @@ class Searcher:
     def _document_frequencies(self, terms):
         """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the index)."""
         conn = self.db.conn
-        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, 'row')")
-        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
-                     "'porter unicode61 remove_diacritics 2')")
-        conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms USING fts5vocab(temp, mt_probe, 'instance')")
+        if not self.db.vocab_ready:  # once per connection
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, 'row')")
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
+                         "'porter unicode61 remove_diacritics 2')")
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms "
+                         "USING fts5vocab(temp, mt_probe, 'instance')")
+            self.db.vocab_ready = True
         conn.execute("DELETE FROM temp.mt_probe")
         conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(terms)))
         stems = {}
@@ -2721,7 +2730,6 @@ class VaultSync:
         self.db = db
         self.vault = os.path.abspath(os.path.expanduser(vault))
         self._disk = {}
-        self._fingerprint_now = None
         self._pending = []
 
     # -- paths and rendering --
@@ -3111,7 +3119,6 @@ class VaultSync:
         it is rewritten only when the database changed one of its editable
         fields since both sides last agreed, or with --resolve db."""
         render_hash = self._hash(text)
-        self._fingerprint_now = fingerprint
         if row is not None and row["state"] != "live":
             row = None
         if row is None:
@@ -3125,14 +3132,14 @@ class VaultSync:
                 if not dry_run:
                     self._write(rel, text)
             if not dry_run:
-                self._remember(key, rel, render_hash, render_hash, editable)
+                self._remember(key, rel, render_hash, render_hash, editable, fingerprint)
             return
         disk = self._disk.pop(key) if key in self._disk else self._changed_on_disk(row)
         if disk is None:
             report["written"].append(rel)
             if not dry_run:
                 self._write(rel, text)
-                self._remember(key, rel, render_hash, render_hash, editable)
+                self._remember(key, rel, render_hash, render_hash, editable, fingerprint)
             return
         changed, digest, _ = disk
         force = resolve == "db"
@@ -3147,7 +3154,7 @@ class VaultSync:
                 elif not was_read_back:
                     report["kept"].append(row["path"])
                 if not dry_run and (was_read_back or row["path"] != rel):
-                    self._remember(key, rel, digest, render_hash, None)
+                    self._remember(key, rel, digest, render_hash, None, fingerprint)
                 return
         if row["render_hash"] == render_hash and row["path"] == rel and not changed:
             report["unchanged"] += 1
@@ -3161,7 +3168,7 @@ class VaultSync:
             if not dry_run:
                 self._write(rel, text)
         if not dry_run:
-            self._remember(key, rel, render_hash, render_hash, editable)
+            self._remember(key, rel, render_hash, render_hash, editable, fingerprint)
 
     def _write(self, rel, text):
         path = self._abs(rel)
@@ -3175,11 +3182,10 @@ class VaultSync:
             raise MemoryTieredError("cannot move %s: %s already exists" % (old_rel, new_rel))
         os.replace(self._abs(old_rel), target)
 
-    def _remember(self, key, rel, file_hash, render_hash, editable):
+    def _remember(self, key, rel, file_hash, render_hash, editable, fingerprint=None):
         """Record a note's state (None keeps the stored render hash or base); written in batches."""
         st = self._file_state(rel)
         kind, ref = key
-        fingerprint, self._fingerprint_now = self._fingerprint_now, None
         if render_hash is None or editable is None:
             self._flush()
             old = self.db.execute("SELECT render_hash, base FROM vault_notes WHERE vault = ? AND kind = ? AND ref = ?",
@@ -3200,21 +3206,14 @@ class VaultSync:
             return
         # No fsync for this bookkeeping: each fsync would also force out every note written since
         # the last one (ext4 orders data before metadata), and a lost batch only costs re-hashing.
-        self.db.conn.execute("PRAGMA synchronous = NORMAL")
-        try:
-            self._write_pending()
-        finally:
-            self.db.conn.execute("PRAGMA synchronous = FULL")
-        self._pending = []
-
-    def _write_pending(self):
-        with self.db.atomic() as conn:
+        with self.db.relaxed() as conn:
             conn.executemany(
                 "INSERT INTO vault_notes(vault, kind, ref, path, file_hash, render_hash, fingerprint, base, mtime_ns,"
                 " size, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'live') ON CONFLICT(vault, kind, ref) DO UPDATE SET "
                 "path = excluded.path, file_hash = excluded.file_hash, render_hash = excluded.render_hash, "
                 "fingerprint = excluded.fingerprint, base = excluded.base, mtime_ns = excluded.mtime_ns, "
                 "size = excluded.size, state = 'live'", self._pending)
+        self._pending = []
 
     def _archive(self, key, row, report, dry_run):
         source = row["path"]
