@@ -87,7 +87,7 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_TIMEOUT_MS = 10000
 WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
@@ -103,6 +103,9 @@ TUNABLES = {
     "decay_factor": (0.99, "fraction", "strength multiplier per hour unaccessed"),
     "access_boost": (0.1, "fraction", "strength added per retrieval (max 1.0)"),
     "cleanup_threshold": (0.05, "fraction", "strength below which a record is a cleanup candidate"),
+    "spacing_gain": (2.0, "factor", "a recall on a new day multiplies the record's stability by this (1: off)"),
+    "spacing_hours": (12, "count", "hours since the previous recall that make a recall count as spaced"),
+    "max_stability": (64, "count", "stability cap: at most this many hours of age per decay step"),
     "promote_importance": (0.8, "fraction", "minimum importance for L1 -> L2 promotion"),
     "promote_access": (3, "count", "minimum retrievals for L1 -> L2 promotion"),
     "cluster_min": (3, "count", "L1s sharing a key point that form an L2 candidate"),
@@ -365,6 +368,19 @@ def check_importance(value, what="importance"):
         number = float("nan")
     if not (0.0 <= number <= 1.0):  # also rejects nan
         raise ValidationError("%s must be a number from 0 to 1 (got %r)" % (what, value))
+    return number
+
+
+def check_number(value, what, low, high):
+    """A finite number from ``low`` to ``high``, or ValidationError."""
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        number = float("nan")
+    if not (low <= number <= high):
+        raise ValidationError("%s must be a number from %g to %g (got %r)" % (what, low, high, value))
     return number
 
 
@@ -738,6 +754,40 @@ MIGRATIONS = [
             PRIMARY KEY (session_id, turn)
         )""",
         "CREATE INDEX IF NOT EXISTS session_turns_captured ON session_turns(captured_at)",
+    ],
+    [
+        # Spacing: each recall on a new day slows the record's decay (see DecayEngine).
+        "ALTER TABLE memory_l1 ADD COLUMN stability REAL DEFAULT 1.0",  # hours of age per decay step
+        "ALTER TABLE memory_l2 ADD COLUMN stability REAL DEFAULT 1.0",
+        "ALTER TABLE memory_l3 ADD COLUMN stability REAL DEFAULT 1.0",
+        """CREATE TABLE IF NOT EXISTS id_floor (
+            tbl     TEXT PRIMARY KEY,  -- memory_l1, memory_l2 or memory_l3
+            last_id INTEGER NOT NULL   -- highest id ever used there: ids are never given out twice
+        )""",
+        "INSERT OR IGNORE INTO id_floor SELECT 'memory_l1', max(coalesce((SELECT max(id) FROM memory_l1), 0),"
+        " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l1'), 0))",
+        "INSERT OR IGNORE INTO id_floor SELECT 'memory_l2', max(coalesce((SELECT max(id) FROM memory_l2), 0),"
+        " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l2'), 0))",
+        "INSERT OR IGNORE INTO id_floor SELECT 'memory_l3', max(coalesce((SELECT max(id) FROM memory_l3), 0),"
+        " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l3'), 0))",
+        """CREATE TABLE IF NOT EXISTS recalls (
+            session_id  TEXT NOT NULL,     -- the agent session a memory was put in front of
+            level       TEXT NOT NULL,
+            record_id   INTEGER NOT NULL,
+            recalled_at TEXT NOT NULL,     -- counted once per session; purged after a week
+            PRIMARY KEY (session_id, level, record_id)
+        )""",
+        "CREATE INDEX IF NOT EXISTS recalls_at ON recalls(recalled_at)",
+        # An L1 named as a source by an L2 written by hand was never marked promoted.
+        "UPDATE memory_l1 SET promoted_to = (SELECT min(l2.id) FROM memory_l2 l2, json_each(l2.source_ids) j"
+        " WHERE json_valid(l2.source_ids) AND j.value = memory_l1.id) WHERE promoted_to IS NULL",
+        "UPDATE memory_l2 SET promoted_to = (SELECT min(l3.id) FROM memory_l3 l3, json_each(l3.source_ids) j"
+        " WHERE json_valid(l3.source_ids) AND j.value = memory_l2.id) WHERE promoted_to IS NULL",
+    ] + [
+        "CREATE TRIGGER IF NOT EXISTS %s_id_floor AFTER DELETE ON %s BEGIN "
+        "INSERT INTO id_floor(tbl, last_id) VALUES ('%s', old.id) "
+        "ON CONFLICT(tbl) DO UPDATE SET last_id = max(last_id, excluded.last_id); END" % (t, t, t)
+        for t in ("memory_l1", "memory_l2", "memory_l3")
     ],
 ]
 
@@ -1268,9 +1318,11 @@ class MemoryStore:
         elif kind == "count":
             text = str(raw).strip()
             floor = 0 if name == "backup_keep" else 1
-            if not text.isdigit() or int(text) < floor:
+            if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < floor:
                 raise ValidationError("%s must be a whole number of at least %d (got %r)" % (name, floor, raw))
             value = int(text)
+        elif kind == "factor":
+            value = check_number(raw, name, 1.0, 10.0)
         else:
             value = check_importance(raw, name)
             if name == "decay_factor" and not 0 < value <= 1:
@@ -1334,6 +1386,7 @@ class MemoryStore:
             if supersedes is not None:
                 self._require_ids(conn, "l2", [supersedes])
             new_id = self._insert(conn, "l2", record, now)
+            _mark_promoted(conn, "l1", record["source_ids"], new_id)
             if supersedes is not None:
                 self.supersede("l2", supersedes, new_id, now)
         self.near_duplicates = [d for d in self.similar("l2", new_id, record["knowledge"]) if d["id"] != supersedes]
@@ -1355,12 +1408,7 @@ class MemoryStore:
         with self.db.atomic() as conn:
             self._require_ids(conn, "l2", record["source_ids"])
             new_id = self._insert(conn, "l3", record, now)
-            if record["source_ids"]:
-                conn.execute(
-                    "UPDATE memory_l2 SET promoted_to = ? WHERE promoted_to IS NULL AND id IN (%s)"
-                    % ",".join("?" * len(record["source_ids"])),
-                    [new_id] + record["source_ids"],
-                )
+            _mark_promoted(conn, "l2", record["source_ids"], new_id)
             return new_id
 
     def _require_ids(self, conn, level, ids):
@@ -1384,6 +1432,11 @@ class MemoryStore:
         row.setdefault("decay_applied_at", stamp)
         row.setdefault("decay_score", 1.0)
         row.setdefault("access_count", 0)
+        if "id" not in row:
+            # SQLite would hand out max(id) + 1, which reuses the id of a forgotten newest record.
+            row["id"] = conn.execute(
+                "SELECT max(coalesce((SELECT max(id) FROM %s), 0), coalesce((SELECT last_id FROM id_floor "
+                "WHERE tbl = ?), 0)) + 1" % LEVEL_TABLE[level], (LEVEL_TABLE[level],)).fetchone()[0]
         names = tuple(row)
         return conn.execute(_insert_sql(LEVEL_TABLE[level], names), [row[n] for n in names]).lastrowid
 
@@ -1771,7 +1824,10 @@ class MemoryStore:
             known.add(key)
         else:
             self._require_ids(conn, "l1" if level == "l2" else "l2", record["source_ids"])
-        return self._insert(conn, level, record, now)
+        new_id = self._insert(conn, level, record, now)
+        if level != "l1":
+            _mark_promoted(conn, "l1" if level == "l2" else "l2", record["source_ids"], new_id)
+        return new_id
 
     # -- statistics --
 
@@ -1817,6 +1873,14 @@ class MemoryStore:
             "levels": levels,
             "config": cfg,
         }
+
+
+def _mark_promoted(conn, level, ids, target_id):
+    """Record that ``ids`` (of ``level``) were distilled into ``target_id`` one level up, so
+    promotion never makes a second record from them; an existing link is kept."""
+    if ids:
+        conn.execute("UPDATE %s SET promoted_to = ? WHERE promoted_to IS NULL AND id IN "
+                     "(SELECT value FROM json_each(?))" % LEVEL_TABLE[level], (target_id, json.dumps(ids)))
 
 
 def _union(first, second):
@@ -1977,20 +2041,34 @@ def record_dict(level, row):
 
 
 class DecayEngine:
-    """Applies elapsed-time decay and finds records too weak to keep.
+    """Applies elapsed-time decay, counts recalls, and finds records too weak to keep.
 
-    strength(now) = strength(applied) * decay_factor ** hours(now - applied),
+    strength(now) = strength(applied) * decay_factor ** (hours(now - applied) / stability),
     so the result is the same whether decay runs hourly, late or twice.
+
+    Spacing: ``stability`` starts at 1.  A recall that comes at least
+    ``spacing_hours`` after the record's previous recall multiplies it by
+    ``spacing_gain`` (capped at ``max_stability``), so a memory recalled on many
+    different days fades ever more slowly, while one recalled once (or many
+    times within one sitting) fades like one never recalled.
     """
 
-    def __init__(self, db):
+    RECALL_KEEP_DAYS = 7  # per-session recall marks are kept this long
+
+    def __init__(self, db, config=None):
         self.db = db
-        self.store = MemoryStore(db)
+        self._config = config
+
+    def config(self):
+        if self._config is None:
+            self._config = MemoryStore(self.db).config()
+        return self._config
 
     def decay(self, now=None, dry_run=False):
         """Apply decay up to ``now``; return {level: rows changed}."""
-        now = iso(now or now_utc())
-        factor = self.store.config()["decay_factor"]
+        now_dt = now or now_utc()
+        now = iso(now_dt)
+        factor = self.config()["decay_factor"]
         changed = {}
         with self.db.atomic() as conn:
             row = conn.execute("SELECT value FROM config WHERE key = 'last_decay_at'").fetchone()
@@ -2002,75 +2080,144 @@ class DecayEngine:
                     continue
                 changed[lv] = 0
                 if last and last < now:
-                    # Most rows were last decayed by the previous run: one multiplier for all of them,
-                    # instead of date arithmetic per row.
+                    # Most rows were last decayed by the previous run: one multiplier for all of them
+                    # (a root of it for the few with a stability above 1), no date arithmetic per row.
                     hours = (parse_time(now) - parse_time(last)).total_seconds() / 3600.0
                     changed[lv] += conn.execute(
-                        "UPDATE %s SET decay_score = decay_score * :m, decay_applied_at = :now "
+                        "UPDATE %s SET decay_score = decay_score * CASE WHEN coalesce(stability, 1) = 1 THEN :m "
+                        "ELSE pow(:m, 1.0 / stability) END, decay_applied_at = :now "
                         "WHERE decay_applied_at = :last" % LEVEL_TABLE[lv],
                         {"m": factor ** hours, "now": now, "last": last}).rowcount
                 changed[lv] += conn.execute(
                     "UPDATE %s SET decay_score = decay_score * pow(:f, "
                     "(CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                    " / 3600.0), decay_applied_at = :now WHERE decay_applied_at < :now" % LEVEL_TABLE[lv],
-                    {"f": factor, "now": now}).rowcount
+                    " / 3600.0 / coalesce(stability, 1)), decay_applied_at = :now WHERE decay_applied_at < :now"
+                    % LEVEL_TABLE[lv], {"f": factor, "now": now}).rowcount
             if not dry_run and (last is None or last < now):
                 conn.execute("INSERT INTO config(key, value) VALUES ('last_decay_at', ?) "
                              "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (json.dumps(now),))
+            if not dry_run:
+                conn.execute("DELETE FROM recalls WHERE recalled_at < ?",
+                             (iso(now_dt - datetime.timedelta(days=self.RECALL_KEEP_DAYS)),))
         return changed
 
+    def strength_sql(self, prefix=""):
+        """SQL for a record's strength as of :now (the stored one caught up), with its parameters."""
+        return ("(%sdecay_score * pow(:decay_f, max(0, CAST(strftime('%%s', :decay_now) AS INTEGER) - "
+                "CAST(strftime('%%s', %sdecay_applied_at) AS INTEGER)) / 3600.0 / coalesce(%sstability, 1)))"
+                % (prefix, prefix, prefix))
+
+    def current(self, row, now):
+        """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at, stability)."""
+        applied = row["decay_applied_at"]
+        score = row["decay_score"] if row["decay_score"] is not None else 1.0
+        if not applied:
+            return score
+        hours = max(0.0, (now - parse_time(applied)).total_seconds() / 3600.0)
+        stability = _row_get(row, "stability") or 1.0
+        return score * self.config()["decay_factor"] ** (hours / stability)
+
     def candidates(self, now=None, limit=None):
-        """Records whose strength is below the cleanup threshold, weakest first."""
+        """Records whose strength (as of ``now``) is below the cleanup threshold, weakest first."""
         now_dt = now or now_utc()
-        cfg = self.store.config()
+        cfg = self.config()
         threshold = cfg["cleanup_threshold"]
-        out = []
+        params = {"decay_f": cfg["decay_factor"], "decay_now": iso(now_dt), "t": threshold}
+        parts = []
         for lv in LEVELS:
-            text = LEVEL_TEXT[lv]
-            sql = ("SELECT id, %s AS text, decay_score, importance, access_count, created_at, last_accessed_at "
-                   "FROM %s WHERE decay_score < ? AND archived_at IS NULL ORDER BY decay_score"
-                   % (text, LEVEL_TABLE[lv]))
-            params = [threshold]
-            if limit:
-                sql += " LIMIT ?"
-                params.append(limit)
-            for row in self.db.execute(sql, params):
-                last = row["last_accessed_at"] or row["created_at"]
-                idle_h = (now_dt - parse_time(last)).total_seconds() / 3600.0 if last else None
-                why = "strength %.3f < %g" % (row["decay_score"], threshold)
-                if idle_h is not None:
-                    why += ", not retrieved for %.1f days" % (idle_h / 24)
-                out.append({"level": lv, "id": row["id"], "text": row["text"], "decay_score": row["decay_score"],
-                            "importance": row["importance"], "access_count": row["access_count"], "why": why})
+            parts.append("SELECT '%s' AS level, id, %s AS text, %s AS strength, importance, access_count, "
+                         "created_at, last_accessed_at FROM %s WHERE archived_at IS NULL AND %s < :t"
+                         % (lv, LEVEL_TEXT[lv], self.strength_sql(), LEVEL_TABLE[lv], self.strength_sql()))
+        sql = " UNION ALL ".join(parts) + " ORDER BY strength, level, id"
+        if limit:
+            sql += " LIMIT :limit"
+            params["limit"] = limit
+        out = []
+        for row in self.db.execute(sql, params):
+            last = row["last_accessed_at"] or row["created_at"]
+            idle_h = (now_dt - parse_time(last)).total_seconds() / 3600.0 if last else None
+            why = "strength %.3f < %g" % (row["strength"], threshold)
+            if idle_h is not None:
+                why += ", not retrieved for %.1f days" % (idle_h / 24)
+            out.append({"level": row["level"], "id": row["id"], "text": row["text"], "decay_score": row["strength"],
+                        "importance": row["importance"], "access_count": row["access_count"], "why": why})
         return out
 
-    def archive(self, now=None):
-        """Mark every cleanup candidate archived (kept, hidden from search)."""
-        stamp = iso(now or now_utc())
-        threshold = self.store.config()["cleanup_threshold"]
-        counts = {}
+    def archive(self, now=None, limit=None):
+        """Mark the cleanup candidates archived (kept, hidden from search): all of them, or the
+        ``limit`` weakest.  Returns {level: count}."""
+        now_dt = now or now_utc()
+        counts = {lv: 0 for lv in LEVELS}
         with self.db.atomic() as conn:
-            for lv in LEVELS:
-                counts[lv] = conn.execute(
-                    "UPDATE %s SET archived_at = ? WHERE decay_score < ? AND archived_at IS NULL" % LEVEL_TABLE[lv],
-                    (stamp, threshold)).rowcount
+            for item in self.candidates(now_dt, limit):
+                conn.execute("UPDATE %s SET archived_at = ? WHERE id = ?" % LEVEL_TABLE[item["level"]],
+                             (iso(now_dt), item["id"]))
+                counts[item["level"]] += 1
         return counts
 
     def touch(self, level, ids, now=None):
-        """Count a retrieval: access_count + 1, strength caught up then boosted."""
+        """Count a retrieval: access_count + 1, strength caught up then boosted, stability
+        raised when the previous recall was at least ``spacing_hours`` ago."""
         if not ids:
             return
         now = iso(now or now_utc())
-        cfg = self.store.config()
+        cfg = self.config()
         with self.db.relaxed() as conn:
             conn.execute(
                 "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = ?1,"
                 " decay_score = min(1.0, decay_score * pow(?2, max(0,"
                 " CAST(strftime('%%s', ?1) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                " / 3600.0) + ?3), decay_applied_at = max(decay_applied_at, ?1)"
+                " / 3600.0 / coalesce(stability, 1)) + ?3), decay_applied_at = max(decay_applied_at, ?1),"
+                " stability = CASE WHEN last_accessed_at IS NOT NULL AND CAST(strftime('%%s', ?1) AS INTEGER)"
+                " - CAST(strftime('%%s', last_accessed_at) AS INTEGER) >= ?5 * 3600"
+                " THEN min(?6, coalesce(stability, 1) * ?7) ELSE coalesce(stability, 1) END"
                 " WHERE id IN (SELECT value FROM json_each(?4))" % LEVEL_TABLE[level],
-                (now, cfg["decay_factor"], cfg["access_boost"], json.dumps([int(i) for i in ids])),
+                (now, cfg["decay_factor"], cfg["access_boost"], json.dumps([int(i) for i in ids]),
+                 cfg["spacing_hours"], float(cfg["max_stability"]), cfg["spacing_gain"]),
             )
+
+    def recall(self, records, session_id=None, now=None):
+        """Count records put in front of an agent: once per ``session_id`` (every time without one).
+
+        ``records`` is a list of (level, id).  Returns how many were counted.
+        """
+        now_dt = now or now_utc()
+        fresh = list(dict.fromkeys(records))
+        if session_id is not None and fresh:
+            with self.db.relaxed() as conn:
+                counted = []
+                for level, rid in fresh:
+                    if conn.execute("INSERT INTO recalls(session_id, level, record_id, recalled_at) VALUES (?, ?, ?, ?)"
+                                    " ON CONFLICT DO NOTHING", (session_id, level, rid, iso(now_dt))).rowcount:
+                        counted.append((level, rid))
+                fresh = counted
+                for lv in LEVELS:
+                    self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
+            return len(fresh)
+        for lv in LEVELS:
+            self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
+        return len(fresh)
+
+    def unarchive(self, level, record_id, now=None):
+        """Bring an archived record back: visible again, strength 1.0 as of ``now`` (a person chose it)."""
+        level = check_level(level)
+        stamp = iso(now or now_utc())
+        with self.db.atomic() as conn:
+            row = conn.execute("SELECT archived_at FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
+            if row is None:
+                raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
+            if row[0] is None:
+                return False
+            conn.execute("UPDATE %s SET archived_at = NULL, decay_score = 1.0, decay_applied_at = ?, updated_at = ? "
+                         "WHERE id = ?" % LEVEL_TABLE[level], (stamp, stamp, record_id))
+        return True
+
+
+def _row_get(row, name, default=None):
+    try:
+        return row[name]
+    except (KeyError, IndexError):
+        return default
 
 
 # ==== Promoter: L1 -> L2 -> L3 ====
@@ -4287,8 +4434,9 @@ def build_parser(only=None):
     p = command("cleanup", cmd_cleanup, "Report records below the cleanup threshold; deletes nothing.",
                 "memory_tiered.py cleanup --archive --yes")
     p.add_argument("--archive", action="store_true", help="mark the candidates archived (with --yes)")
-    p.add_argument("--yes", action="store_true")
-    p.add_argument("--limit", type=_positive_int, default=50)
+    p.add_argument("--yes", action="store_true", help="confirm --archive")
+    p.add_argument("--limit", type=_positive_int,
+                   help="list (or with --archive, archive) only the N weakest; default: list 50, archive all")
 
     p = command("compress", cmd_compress, "Promotion report; --apply promotes eligible L1s to L2.",
                 "memory_tiered.py compress --apply")
@@ -4610,11 +4758,11 @@ def cmd_cleanup(args):
         raise ValidationError("--archive hides the candidates from search; add --yes to confirm")
     with _open(args) as db:
         engine = DecayEngine(db)
-        found = engine.candidates(now, limit=None if args.archive else args.limit)
-        archived = engine.archive(now) if args.archive else None
+        found = engine.candidates(now, limit=args.limit if args.archive else (args.limit or 50))
+        archived = engine.archive(now, args.limit) if args.archive else None
     data = {"candidates": found, "archived": archived}
     _out(args, data, lambda: ["%s #%d  %s  %s" % (c["level"].upper(), c["id"], c["why"], _short(c["text"], 60))
-                              for c in found[:args.limit]])
+                              for c in found])
     if archived is not None:
         _say("cleanup: %d candidates archived (kept, hidden from search)" % sum(archived.values()))
     else:

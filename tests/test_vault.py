@@ -106,7 +106,9 @@ class WriteTests(VaultTestCase):
                 self.assertRegex(tag, r"^[\w/-]+$")
                 self.assertFalse(tag.replace("/", "").isdigit())
             self.assertEqual(fields["aliases"], [name.split(" ", 1)[1]] if " " in name else [name])
-            self.assertIsNone(fields["promoted_to"])
+            # the hand-written L2 marks its sources promoted, in the note as in the database
+            self.assertEqual(fields["promoted_to"], l2 if record_id in ids[:3] else None)
+            self.assertEqual(fields["promoted_to"], rec["promoted_to"])
             self.assertTrue(body.startswith(rec["summary"]))
             # the module's own tolerant parser agrees with the strict one
             self.assertEqual(memory_tiered.parse_note(self.read(path))[0], fields)
