@@ -93,6 +93,8 @@ WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
 CONTRADICTION_OVERLAP = 0.4  # L2s of one category overlapping this much may contradict each other
 
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
 LEVELS = ("l1", "l2", "l3")
 LEVEL_NUM = {"l1": 1, "l2": 2, "l3": 3}
 LEVEL_TABLE = {"l1": "memory_l1", "l2": "memory_l2", "l3": "memory_l3"}
@@ -919,13 +921,19 @@ class MemoryDB:
             raise DatabaseError("cannot create the folder %s: %s" % (folder, exc.strerror or exc))
         if exists:
             self._check_header()
+        else:
+            # Owner-only from the first byte (SQLite gives the WAL and shared-memory files the same mode).
+            with contextlib.suppress(FileExistsError):
+                try:
+                    os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW, 0o600))
+                except OSError as exc:
+                    if isinstance(exc, FileExistsError):
+                        raise
+                    raise DatabaseError("cannot create %s: %s" % (self.path, exc.strerror or exc))
         try:
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000.0, isolation_level=None)
         except sqlite3.Error as exc:
             raise DatabaseError("cannot open %s: %s" % (self.path, exc))
-        if not exists:
-            with contextlib.suppress(OSError):
-                os.chmod(self.path, 0o600)
         try:
             self._configure()
             self._migrate()
@@ -1660,6 +1668,55 @@ class MemoryStore:
             conn.execute("UPDATE %s SET superseded_by = ?, updated_at = ? WHERE id = ?" % table,
                          (new_id, iso(now or now_utc()), old_id))
 
+    # -- correcting --
+
+    _EDIT_FIELDS = {"l1": ("text", "key_points", "importance", "tags"),
+                    "l2": ("text", "importance", "tags", "category"),
+                    "l3": ("text", "importance", "tags", "category")}
+
+    def edit(self, level, record_id, changes, now=None):
+        """Correct a record in place: ``changes`` maps text, key_points, importance, tags and
+        category (where the level has it) to new values.  Returns the fields that changed."""
+        level = check_level(level)
+        allowed = self._EDIT_FIELDS[level]
+        unknown = [k for k, v in changes.items() if v is not None and k not in allowed]
+        if unknown:
+            raise ValidationError("%s records have no %s to edit; editable: %s"
+                                  % (level.upper(), ", ".join(unknown), ", ".join(allowed)))
+        record = {}
+        for name, value in changes.items():
+            if value is None:
+                continue
+            if name == "text":
+                record[LEVEL_TEXT[level]] = check_text(value, LEVEL_TEXT[level])
+            elif name == "key_points":
+                record["key_points"] = split_items(value, "key points")
+            elif name == "tags":
+                record["tags"] = split_items(value, "tags", MAX_SHORT)
+            elif name == "importance":
+                record["importance"] = check_importance(value)
+            elif name == "category":
+                record["category"] = check_text(value, "category", MAX_SHORT, required=level == "l2") or None
+        if not record:
+            raise ValidationError("nothing to change: give at least one of %s" % ", ".join(
+                "--" + f.replace("_", "-") for f in allowed))
+        self._scrub(record)
+        for name in ("key_points", "tags"):
+            if name in record:
+                record[name] = dump_list(record[name])
+        table = LEVEL_TABLE[level]
+        with self.db.atomic() as conn:
+            row = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (record_id,)).fetchone()
+            if row is None:
+                raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
+            changed = {k: v for k, v in record.items() if row[k] != v}
+            if changed:
+                changed["updated_at"] = iso(now or now_utc())
+                conn.execute("UPDATE %s SET %s WHERE id = ?" % (table, ", ".join("%s = ?" % k for k in changed)),
+                             list(changed.values()) + [record_id])
+                changed.pop("updated_at")
+        return sorted(changed)
+
     # -- export and import --
 
     def export_rows(self, level=None):
@@ -2230,7 +2287,10 @@ class Promoter:
         self.db = db
         self.store = MemoryStore(db)
 
-    def report(self, limit=20):
+    def report(self, limit=20, texts=False):
+        """What is ready: eligible L1s, near misses, topic clusters (L2 candidates) and
+        categories (L3 candidates).  With ``texts``, each candidate carries its sources'
+        texts (cut to 300 characters) so an agent can write the L2 or L3 in one call."""
         cfg = self.store.config()
         imp, acc = cfg["promote_importance"], cfg["promote_access"]
         live = "promoted_to IS NULL AND archived_at IS NULL AND superseded_by IS NULL"
@@ -2278,6 +2338,11 @@ class Promoter:
             l3.append({"category": r["category"], "l2_ids": ids,
                        "command": "add-l3 --insight TEXT --category %s --source-ids %s"
                        % (shell_quote(r["category"]), ",".join(map(str, ids)))})
+        if texts:
+            for item, level, key in [(c, "l1", "l1_ids") for c in clusters] + [(c, "l2", "l2_ids") for c in l3]:
+                item["sources"] = [{"id": r[0], "text": _short(r[1], 300)} for r in self.db.execute(
+                    "SELECT id, %s FROM %s WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id"
+                    % (LEVEL_TEXT[level], LEVEL_TABLE[level]), (json.dumps(item[key][:CLUSTER_IDS]),))]
         return {"promote": eligible, "near": near, "l2_candidates": clusters, "l3_candidates": l3,
                 "thresholds": {"importance": imp, "access": acc}}
 
@@ -2288,18 +2353,16 @@ class Promoter:
         done = []
         with self.db.atomic() as conn:
             rows = conn.execute(
-                "SELECT * FROM memory_l1 WHERE promoted_to IS NULL AND archived_at IS NULL AND superseded_by IS NULL "
-                "AND importance >= ? AND access_count >= ? ORDER BY id",
+                "SELECT * FROM memory_l1 m WHERE promoted_to IS NULL AND archived_at IS NULL AND superseded_by IS NULL "
+                "AND importance >= ? AND access_count >= ? AND NOT EXISTS (SELECT 1 FROM memory_l2 l2, "
+                "json_each(l2.source_ids) j WHERE json_valid(l2.source_ids) AND j.value = m.id) ORDER BY id",
                 (cfg["promote_importance"], cfg["promote_access"])).fetchall()
             for row in rows:
                 points = load_list(row["key_points"])
-                knowledge = row["summary"]
-                if points:
-                    knowledge += "\n" + "\n".join("- " + p for p in points)
-                tags = [p for p in points if len(p) <= 40][:10]
+                tags = _union([p for p in points if len(p) <= 40][:10], load_list(row["tags"]))[:MAX_ITEMS]
                 l2_id = self.store._insert(conn, "l2", {
                     "category": row["project"] or "general",
-                    "knowledge": knowledge[:MAX_TEXT],
+                    "knowledge": row["summary"],
                     "source_ids": [row["id"]],
                     "tags": tags,
                     "importance": row["importance"],
@@ -3798,12 +3861,21 @@ def _is_chatter(text):
     return not _zh_stop_re().sub("", rest)
 
 
-def build_context(db, query=None, budget=2000, project=None, now=None, limit=12, core=True):
+def launcher(db_path):
+    """The absolute command that runs this module on ``db_path``: it works pasted from any folder."""
+    return "%s %s --db %s" % (shell_quote(sys.executable or "python3"), shell_quote(os.path.abspath(__file__)),
+                              shell_quote(os.path.abspath(db_path)))
+
+
+def build_context(db, query=None, budget=2000, project=None, now=None, limit=12, core=True,
+                  touch=False, session_id=None):
     """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
 
     Each line is short and carries the record's id.  With a query and nothing
     relevant (or a query that is only a greeting), the block is empty.
-    Building context does not count as a retrieval.
+    With ``touch``, the memories a query put in the block count as recalled
+    (once per ``session_id``); the overview without a query is never counted,
+    since it would only strengthen what is already strongest.
     """
     now = now or now_utc()
     if budget < 50:
@@ -3857,12 +3929,18 @@ def build_context(db, query=None, budget=2000, project=None, now=None, limit=12,
             used += cost
     if len(lines) == 1:
         return ""
-    lines.append("(`python3 memory_tiered.py get LEVEL ID` shows a memory in full.)")
+    lines.append("(`%s get LEVEL ID` shows a memory in full.)" % launcher(db.path))
     text = "\n".join(lines) + "\n"
     while token_count(text) > budget and len(lines) > 2:
         lines.pop(-2)
         text = "\n".join(lines) + "\n"
-    return text if token_count(text) <= budget else ""
+    if token_count(text) > budget:
+        return ""
+    if touch and query is not None:
+        shown = [(m.group(1).lower(), int(m.group(2))) for m in re.finditer(r"^- \[(L[123])#(\d+)", text, re.M)]
+        with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
+            DecayEngine(db).recall(shown, session_id, now)
+    return text
 
 
 def read_hook_input(stream):
@@ -3911,16 +3989,58 @@ def run_hook(event, data, db_path, now):
         if not isinstance(prompt, str) or not prompt.strip():
             raise ValidationError("hook input has no prompt")
         if len(prompt) > MAX_TEXT:
-            raise ValidationError("prompt is %d characters; too long to search, nothing injected" % len(prompt))
+            raise ValidationError("prompt is %d characters, too long to search" % len(prompt))
         with MemoryDB(db_path) as db:
-            return build_context(db, prompt, budget=800, project=project, now=now, core=False)[:HOOK_OUTPUT_MAX]
+            return build_context(db, prompt, budget=800, project=project, now=now, core=False, touch=True,
+                                 session_id=_hook_text(data, "session_id"))[:HOOK_OUTPUT_MAX]
+    session_id = _hook_text(data, "session_id")
+    command = launcher(db_path)
     with MemoryDB(db_path) as db:
         text = build_context(db, None, budget=1500, project=project, now=now)
         waiting = len(pending_sessions(db))
+        text += consolidation_block(db, command, now)
+    if session_id:
+        text += ("\n## This session (memory_tiered)\nSession id: %s. Before the session ends, store one summary "
+                 "of it (importance 0.9 for decisions and lasting preferences, 0.3 for routine work):\n"
+                 "`%s add-l1 --session-id %s%s --summary \"...\" --key-points \"a,b\" --importance 0.5`\n"
+                 % (session_id, command, shell_quote(session_id),
+                    " --project %s" % shell_quote(project) if project else ""))
     if waiting:
-        text += ("%d earlier session(s) have no summary yet: run `python3 memory_tiered.py pending` "
-                 "and write an `add-l1` for each.\n" % waiting)
+        text += ("%d earlier session(s) have no summary yet: `%s pending` lists them; write an `add-l1` "
+                 "for each.\n" % (waiting, command))
     return text[:HOOK_OUTPUT_MAX]
+
+
+CONSOLIDATION_MAX = 3  # candidates of each kind the session-start hook names
+
+
+def consolidation_block(db, command, now):
+    """Once a day: the promotion candidates waiting for an agent to write them, with commands.
+
+    Empty when nothing waits or the block was already shown today (UTC)."""
+    today = now.date().isoformat()
+    row = db.execute("SELECT value FROM config WHERE key = 'consolidation_shown_on'").fetchone()
+    if row and json.loads(row[0]) == today:
+        return ""
+    report = Promoter(db).report(limit=CONSOLIDATION_MAX)
+    clusters, groups = report["l2_candidates"][:CONSOLIDATION_MAX], report["l3_candidates"][:CONSOLIDATION_MAX]
+    if not clusters and not groups:
+        return ""
+    with contextlib.suppress(sqlite3.OperationalError):
+        with db.relaxed() as conn:
+            conn.execute("INSERT INTO config(key, value) VALUES ('consolidation_shown_on', ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (json.dumps(today),))
+    lines = ["", "## Waiting to be consolidated (memory_tiered, once a day)",
+             "Read the sources with `%s compress --json`, then write each in one command:" % command]
+    for c in clusters:
+        lines.append("- L1 %s share \"%s\": `%s add-l2 --category CATEGORY --knowledge \"...\" --source-ids %s`"
+                     % (",".join("#%d" % i for i in c["l1_ids"][:10]), _short(c["key_point"], 40), command,
+                        ",".join(map(str, c["l1_ids"]))))
+    for c in groups:
+        lines.append("- L2 %s in category \"%s\": `%s add-l3 --category %s --insight \"...\" --source-ids %s`"
+                     % (",".join("#%d" % i for i in c["l2_ids"][:10]), _short(c["category"], 40), command,
+                        shell_quote(c["category"]), ",".join(map(str, c["l2_ids"]))))
+    return "\n".join(lines) + "\n"
 
 
 def hook_handlers(script, db_path, python=None):
@@ -4145,10 +4265,17 @@ _MCP_TOOLS = [
       "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["category", "knowledge"]),
     ("memory_add_l3", "Store a core insight distilled across L2s (name them in source_ids).",
      {"insight": {"type": "string"}, "source_ids": {"type": "array", "items": {"type": "integer"}},
-      "category": {"type": "string"},
+      "category": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
       "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["insight"]),
+    ("memory_edit", "Correct a memory in place: new text, key points (L1), importance, tags or category (L2, L3). "
+     "Give only the fields to change.",
+     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1},
+      "text": {"type": "string"}, "key_points": {"type": "array", "items": {"type": "string"}},
+      "importance": {"type": "number", "minimum": 0, "maximum": 1},
+      "tags": {"type": "array", "items": {"type": "string"}}, "category": {"type": "string"}}, ["level", "id"]),
     ("memory_compress_report", "What is ready for promotion: L1s to promote, clusters that could become an L2, "
-     "categories that could become an L3, with the ids to cite.", {}, []),
+     "categories that could become an L3, with the ids to cite and each source's text, so you can write the "
+     "L2 (memory_add_l2) or L3 (memory_add_l3) with source_ids in one call.", {}, []),
     ("memory_stats", "Counts per level, strength distribution, cleanup candidates, database facts.", {}, []),
 ]
 
@@ -4163,7 +4290,7 @@ def mcp_tool_list():
     return tools
 
 
-def mcp_call(db_path, name, args, now):
+def mcp_call(db_path, name, args, now, session_id=None):
     """Run one MCP tool; return a JSON-able result.  Raises MemoryTieredError on bad input."""
     known = {t[0]: t for t in _MCP_TOOLS}
     if not isinstance(args, dict):
@@ -4180,7 +4307,10 @@ def mcp_call(db_path, name, args, now):
             limit = args.get("limit", 10)
             if isinstance(limit, bool) or not isinstance(limit, int):
                 raise ValidationError("limit must be a whole number")
-            found = Searcher(db).search(args["query"], args.get("level"), limit, args.get("project"), now=now)
+            found = Searcher(db).search(args["query"], args.get("level"), limit, args.get("project"), now=now,
+                                        touch=False)
+            with contextlib.suppress(sqlite3.OperationalError):
+                DecayEngine(db).recall([(r["level"], r["id"]) for r in found["results"]], session_id, now)
             for r in found["results"]:
                 r.pop("explain", None)
             return found
@@ -4188,7 +4318,8 @@ def mcp_call(db_path, name, args, now):
             budget = args.get("budget", 2000)
             if isinstance(budget, bool) or not isinstance(budget, int):
                 raise ValidationError("budget must be a whole number")
-            return {"context": build_context(db, args.get("query"), budget, args.get("project"), now)}
+            return {"context": build_context(db, args.get("query"), budget, args.get("project"), now, touch=True,
+                                             session_id=session_id)}
         if name == "memory_get":
             record_id = args["id"]
             if isinstance(record_id, bool) or not isinstance(record_id, int):
@@ -4204,9 +4335,13 @@ def mcp_call(db_path, name, args, now):
                                                       args.get("tags"), args.get("importance"), now=now)}
         if name == "memory_add_l3":
             return {"level": "l3", "id": store.add_l3(args["insight"], args.get("source_ids"), args.get("category"),
-                                                      args.get("importance"), now=now)}
+                                                      args.get("importance"), now=now, tags=args.get("tags"))}
+        if name == "memory_edit":
+            changes = {k: args.get(k) for k in ("text", "key_points", "importance", "tags", "category")}
+            return {"level": args["level"], "id": args["id"],
+                    "changed": store.edit(args["level"], args["id"], changes, now)}
         if name == "memory_compress_report":
-            return Promoter(db).report()
+            return Promoter(db).report(texts=True)
         return store.stats()
 
 
@@ -4261,7 +4396,8 @@ def mcp_handle(message, db_path, session):
         if name not in {t[0] for t in _MCP_TOOLS}:
             return fail(-32602, "unknown tool: %r; see tools/list" % (name,))
         try:
-            data = mcp_call(db_path, name, params.get("arguments") or {}, now_utc())
+            data = mcp_call(db_path, name, params.get("arguments") or {}, now_utc(),
+                            session.setdefault("id", "mcp-%d-%d" % (os.getpid(), int(time.time()))))
         except MemoryTieredError as exc:
             return ok({"content": [{"type": "text", "text": "error: %s" % exc}], "isError": True})
         except sqlite3.Error as exc:
@@ -4516,6 +4652,23 @@ def build_parser(only=None):
     p.add_argument("--query", help="what the prompt is about (without it: core insights, recent and strongest)")
     p.add_argument("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)")
     p.add_argument("--project", help="favour memories of this project")
+    p.add_argument("--session-id", help="count each recalled memory once for this session")
+    p.add_argument("--no-touch", action="store_true", help="do not count the memories shown as recalled")
+
+    p = command("edit", cmd_edit, "Correct a record in place; its vault note follows on the next sync.",
+                'memory_tiered.py edit l2 7 --text "Uses pnpm, not npm" --importance 0.9')
+    p.add_argument("level", help="l1, l2 or l3")
+    p.add_argument("id", type=_positive_int)
+    p.add_argument("--text", help="new summary, knowledge or insight")
+    p.add_argument("--key-points", help="L1 only; replaces them (split on , ， 、 and ;)")
+    p.add_argument("--importance", help="0 to 1")
+    p.add_argument("--tags", help="replaces them (comma-separated)")
+    p.add_argument("--category", help="L2 and L3")
+
+    p = command("unarchive", cmd_unarchive, "Bring an archived record back (strength 1.0 again).",
+                "memory_tiered.py unarchive l1 12")
+    p.add_argument("level", help="l1, l2 or l3")
+    p.add_argument("id", type=_positive_int)
 
     p = command("hook", cmd_hook, "Claude Code hook: reads the hook's JSON on stdin; never fails the session.",
                 "memory_tiered.py hook session-start < input.json")
@@ -4774,7 +4927,7 @@ def cmd_compress(args):
     now = now_utc()
     with _open(args) as db:
         promoter = Promoter(db)
-        report = promoter.report()
+        report = promoter.report(texts=getattr(args, "json", False))
         applied = promoter.apply(now) if args.apply and not args.dry_run else []
     report["applied"] = applied
 
@@ -5085,8 +5238,31 @@ def cmd_init_vault(args):
 
 def cmd_context(args):
     with _open(args) as db:
-        text = build_context(db, args.query, args.budget, args.project, now_utc())
+        text = build_context(db, args.query, args.budget, args.project, now_utc(), touch=not args.no_touch,
+                             session_id=args.session_id)
     _out(args, {"context": text, "tokens": token_count(text)}, [text.rstrip("\n")] if text else [])
+    return 0
+
+
+def cmd_edit(args):
+    changes = {"text": args.text, "key_points": args.key_points, "importance": args.importance,
+               "tags": args.tags, "category": args.category}
+    with _open(args) as db:
+        store = MemoryStore(db)
+        changed = store.edit(args.level, args.id, changes, now_utc())
+    _out(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
+                "redacted": _redaction_note(store)}, [])
+    _say("edit: %s #%d %s" % (args.level.upper(), args.id, "changed " + ", ".join(changed) if changed
+                               else "already had these values; unchanged"))
+    return 0
+
+
+def cmd_unarchive(args):
+    with _open(args) as db:
+        done = DecayEngine(db).unarchive(args.level, args.id, now_utc())
+    _out(args, {"level": check_level(args.level), "id": args.id, "unarchived": done}, [])
+    _say("unarchive: %s #%d %s" % (args.level.upper(), args.id, "is back (strength 1.0)" if done
+                                    else "was not archived; unchanged"))
     return 0
 
 
