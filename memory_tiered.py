@@ -1069,7 +1069,11 @@ class MemoryDB:
     @contextlib.contextmanager
     def relaxed(self):
         """A write transaction whose commit skips the fsync: for bookkeeping whose loss in a
-        power cut is harmless (access counts, vault note hashes)."""
+        power cut is harmless (access counts, vault note hashes).  Inside another transaction
+        it simply joins it."""
+        if self.conn.in_transaction:
+            yield self.conn
+            return
         self.conn.execute("PRAGMA synchronous = NORMAL")
         try:
             with self.atomic() as conn:
@@ -2405,6 +2409,7 @@ class Searcher:
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
                include_archived=False, touch=True, now=None, include_superseded=False):
         now = now or now_utc()
+        self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         text = check_text(text, "search text", MAX_TEXT)
         if not isinstance(limit, int) or limit < 1 or limit > 1000:
             raise ValidationError("--limit must be a whole number from 1 to 1000 (got %r)" % (limit,))
@@ -2479,15 +2484,18 @@ class Searcher:
             ids = [rid for (l_, rid) in hits if l_ == lv]
             for start in range(0, len(ids), 500):
                 chunk = ids[start:start + 500]
-                for rid, importance, strength, project, created, archived, superseded in self.db.execute(
-                        "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by "
-                        "FROM %s WHERE id IN (%s)" % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                for rid, importance, stored, project, created, archived, superseded, applied, stability in \
+                        self.db.execute(
+                        "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by, "
+                        "decay_applied_at, stability FROM %s WHERE id IN (%s)"
+                        % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
                     if ((filters["project"] and project != filters["project"])
                             or (filters["since"] and created < filters["since"])
                             or (filters["until"] and created > filters["until"])
                             or (archived and not filters["include_archived"])
                             or (superseded and not filters.get("include_superseded"))):
                         continue
+                    strength = self._strength(stored, applied, stability)
                     score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
                     ranked.append((-score, lv, -rid))
         ranked.sort()
@@ -2510,9 +2518,20 @@ class Searcher:
                  * parts["strength_factor"] * parts["level_weight"])
         return score, parts
 
+    def _strength(self, stored, applied, stability):
+        """Strength as of the search's ``now``: the stored one caught up (decay may not have run)."""
+        if stored is None:
+            return 1.0
+        if not applied:
+            return stored
+        hours = self._elapsed.get(applied)
+        if hours is None:
+            hours = self._elapsed[applied] = max(0.0, (self._now - parse_time(applied)).total_seconds() / 3600.0)
+        return stored * self._factor ** (hours / (stability or 1.0))
+
     def _scored(self, level, row, hit):
         importance = row["importance"] if row["importance"] is not None else 0.5
-        strength = row["decay_score"] if row["decay_score"] is not None else 1.0
+        strength = self._strength(row["decay_score"], row["decay_applied_at"], row["stability"])
         score, parts = self._score(level, importance, strength, hit)
         record = record_dict(level, row)
         out = {
@@ -4006,8 +4025,8 @@ def run_hook(event, data, db_path, now):
                  % (session_id, command, shell_quote(session_id),
                     " --project %s" % shell_quote(project) if project else ""))
     if waiting:
-        text += ("%d earlier session(s) have no summary yet: `%s pending` lists them; write an `add-l1` "
-                 "for each.\n" % (waiting, command))
+        text += ("%d earlier session(s) have no summary yet: `%s pending` lists them; store one for each "
+                 "with `%s add-l1 --session-id ID --summary \"...\"`.\n" % (waiting, command, command))
     return text[:HOOK_OUTPUT_MAX]
 
 

@@ -78,7 +78,8 @@ class HookTests(CLITestCase):
         self.assertLess(seconds, 5)
         proc, _ = hook(self, "user-prompt-submit", dict(payload, prompt="hi!"))
         self.assertEqual((proc.returncode, proc.stdout), (0, b""))
-        self.assertEqual(self.json_cli("get", "l1", str(self.target))["access_count"], 0)
+        # the injected memory counts as one recall of session s9; the greeting injected nothing
+        self.assertEqual(self.json_cli("get", "l1", str(self.target))["access_count"], 1)
 
     def test_bad_input_never_breaks_the_session(self):
         cases = [b"", b"not json", b"[1, 2]", b'{"prompt": 5}', b'{"session_id": 7}', b"\xff\xfe",
