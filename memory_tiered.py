@@ -1810,6 +1810,8 @@ class MemoryStore:
                     record[name] = iso(parse_time(obj[name], name))
             if "decay_score" in obj:
                 record["decay_score"] = check_importance(obj["decay_score"], "decay_score")
+            if obj.get("stability") is not None:
+                record["stability"] = check_number(obj["stability"], "stability", 1.0, 1e6)
             if "access_count" in obj:
                 count = obj["access_count"]
                 if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -1982,9 +1984,9 @@ def iter_jsonl(lines):
 EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
                   "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
                   "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
-                  "parent_session", "project", "agent")
+                  "parent_session", "project", "agent", "stability")
 _CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
-_CSV_FLOAT = ("importance", "decay_score")
+_CSV_FLOAT = ("importance", "decay_score", "stability")
 _CSV_LIST = ("key_points", "tags", "source_ids")
 
 
@@ -4827,9 +4829,9 @@ def cmd_add_l3(args):
 
 
 def _record_lines(r):
-    lines = ["%s #%d  importance %.2f  strength %.3f  accessed %d×  created %s" % (
+    lines = ["%s #%d  importance %.2f  strength %.3f  stability %g  accessed %d×  created %s" % (
         r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5,
-        r["decay_score"], r["access_count"] or 0, r["created_at"])]
+        r["decay_score"], r.get("stability") or 1, r["access_count"] or 0, r["created_at"])]
     if r["level"] == "l1":
         lines.append("session: %s%s%s" % (r["session_id"], "  project: %s" % r["project"] if r.get("project") else "",
                                            "  parent: %s" % r["parent_session"] if r.get("parent_session") else ""))
