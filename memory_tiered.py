@@ -1132,21 +1132,19 @@ class MemoryDB:
         dest = os.path.abspath(os.path.expanduser(dest))
         if os.path.exists(dest) and os.path.samefile(dest, self.path):
             raise ValidationError("the backup cannot be the database itself")
-        tmp = os.path.join(os.path.dirname(dest), ".mt-backup-%d.tmp" % os.getpid())
         try:
-            os.makedirs(os.path.dirname(dest), exist_ok=True)
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            os.close(fd)
-            target = sqlite3.connect(tmp)
-            try:
-                self.conn.backup(target)
-                target.execute("PRAGMA journal_mode = DELETE")
-            finally:
-                target.close()
-            os.replace(tmp, dest)
-        except (OSError, sqlite3.Error) as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+            make_private_dirs(os.path.dirname(dest))
+        except MemoryTieredError as exc:
+            raise MemoryTieredError("cannot write the backup %s: %s" % (dest, exc))
+        try:
+            with atomic_file(dest) as (_, tmp):
+                target = sqlite3.connect(tmp)
+                try:
+                    self.conn.backup(target)
+                    target.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    target.close()
+        except sqlite3.Error as exc:
             raise MemoryTieredError("cannot write the backup %s: %s" % (dest, exc))
         removed = []
         if os.path.dirname(dest) == folder and keep:
@@ -5446,33 +5444,71 @@ def cmd_cron(args):
     return 0
 
 
-_TMP_COUNTER = itertools.count()
+def make_private_dirs(folder, mode=0o700):
+    """Create ``folder`` and its missing parents, owner-only; an existing folder is left as it is."""
+    try:
+        os.makedirs(folder, mode=mode, exist_ok=True)
+    except FileExistsError:
+        raise MemoryTieredError("cannot create the folder %s: a file of that name is in the way" % folder)
+    except OSError as exc:
+        raise MemoryTieredError("cannot create the folder %s: %s" % (folder, exc.strerror or exc))
 
 
-def write_atomic_lines(path, lines, durable=True, mode=0o600):
-    """Write lines to path through a temp file in the same folder; return the count.
+@contextlib.contextmanager
+def atomic_file(path, mode=0o600, root=None):
+    """The one way the tool writes a file: yields (fd, temp path) of a new, unpredictable,
+    owner-only temp file in the target's folder (``tempfile.mkstemp``: O_EXCL, so never through
+    a symlink); on success it is given ``mode`` and renamed over ``path`` (a symlink at ``path``
+    is replaced, never followed); on failure it is removed.  With ``root``, the folder must
+    really lie inside ``root``, so a planted symlinked folder cannot lead the write outside it.
+    Raises MemoryTieredError with a one-line reason."""
+    import tempfile
+    path = os.path.abspath(os.path.expanduser(path))
+    folder = os.path.dirname(path)
+    if root is not None:
+        real_root = os.path.realpath(root)
+        real = os.path.realpath(folder)
+        if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
+            raise MemoryTieredError("cannot write %s: its folder leads outside %s (a symlink?); "
+                                    "nothing was written there" % (path, root))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".mt-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
+    try:
+        try:
+            if mode != 0o600 and hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            yield fd, tmp
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        finally:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    except OSError as exc:
+        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
+            raise MemoryTieredError("cannot write %s: a folder of that name is in the way" % path)
+        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
+
+
+def write_atomic_lines(path, lines, durable=True, mode=0o600, root=None):
+    """Write lines to path through atomic_file(); return the count.
 
     ``durable`` also fsyncs the file before the rename (exports, backups);
     vault notes skip it, since the database can always write them again.
     """
-    path = os.path.abspath(os.path.expanduser(path))
-    folder = os.path.dirname(path)
-    tmp = os.path.join(folder, ".mt-%d-%d.tmp" % (os.getpid(), next(_TMP_COUNTER)))
     count = 0
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+    with atomic_file(path, mode, root) as (fd, _):
+        with os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="\n") as handle:
             for line in lines:
                 handle.write(line + "\n")
                 count += 1
             if durable:
                 handle.flush()
                 os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
     return count
 
 
