@@ -116,6 +116,7 @@ TUNABLES = {
     "buffer_hours": (48, "count", "hours captured session turns are kept"),
     "pending_hours": (24, "count", "hours before a session without an L1 gets an automatic one"),
     "backup_keep": (7, "count", "daily backups the compress job keeps in backups/ (0: none)"),
+    "vault_private": (True, "bool", "vault notes 0600 and folders 0700 (no: 0644 and 0755)"),
 }
 
 # Input limits (characters); documented in the README.
@@ -2926,21 +2927,48 @@ def parse_note(text):
     return fields, "\n".join(lines[end + 1:])
 
 
-def split_body(body):
-    """The text of a note body and its key points, ignoring our links section."""
-    text_lines, points, section = [], [], "text"
-    for line in body.split("\n"):
-        if line.strip() == KEY_POINTS_HEADING:
-            section = "points"
-            continue
-        if line.strip() == LINKS_HEADING or (section == "points" and line.startswith("## ")):
-            section = "other"
-            continue
-        if section == "text":
-            text_lines.append(line)
-        elif section == "points" and line.strip().startswith("- "):
-            points.append(line.strip()[2:].strip())
-    return "\n".join(text_lines).strip(), points
+def _trailing_section(lines, heading, stop):
+    """Index of ``heading`` if lines[heading:stop] is that heading followed only by blank
+    lines and ``- `` items (the shape the tool writes), else None."""
+    for i in range(stop - 1, -1, -1):
+        line = lines[i].strip()
+        if line == heading:
+            return i
+        if line and not line.startswith("- ") and line != "-":
+            return None
+    return None
+
+
+def split_body(body, level="l1"):
+    """The text of a note body and its key points, by the note's structure: the tool's links
+    section and (for an L1) its key-points section are the trailing sections of that shape, so
+    the same headings inside the text itself are text."""
+    lines = body.split("\n")
+    stop = len(lines)
+    links = _trailing_section(lines, LINKS_HEADING, stop)
+    if links is not None:
+        stop = links
+    points = []
+    if level == "l1":
+        at = _trailing_section(lines, KEY_POINTS_HEADING, stop)
+        if at is not None:
+            points = [line.strip()[2:].strip() for line in lines[at + 1:stop] if line.strip().startswith("- ")]
+            stop = at
+    return "\n".join(lines[:stop]).strip(), points
+
+
+STRENGTH_BANDS = ((0.5, "strong"), (0.05, "fading"), (0.0, "weak"))  # weak: a cleanup candidate
+
+
+def strength_band(strength, threshold=0.05):
+    """The coarse strength a note shows: strong (>= 0.5), fading, or weak (a cleanup candidate).
+    A number would change with every hourly decay and rewrite every note."""
+    if strength >= 0.5:
+        return "strong"
+    return "fading" if strength >= threshold else "weak"
+
+
+_FAILED = object()  # a vault step that failed and was reported
 
 
 class VaultSync:
@@ -2955,11 +2983,17 @@ class VaultSync:
     touched.
     """
 
+    LOCK_WAIT = 30  # seconds a sync waits for another sync of the same vault
+
     def __init__(self, db, vault):
         self.db = db
         self.vault = os.path.abspath(os.path.expanduser(vault))
         self._disk = {}
         self._pending = []
+        self._now = now_utc()
+        self._decay = DecayEngine(db)
+        self._by_id = None
+        self._mode = 0o600
 
     # -- paths and rendering --
 
@@ -2992,7 +3026,7 @@ class VaultSync:
         if level == "l1":
             fields["session_id"] = record["session_id"]
         fields["importance"] = record["importance"] if record["importance"] is not None else 0.5
-        fields["decay_score"] = round(record["decay_score"] if record["decay_score"] is not None else 1.0, 2)
+        fields["strength"] = self._band(record)
         fields["access_count"] = record["access_count"] or 0
         fields["created"] = record["created_at"]
         fields["updated"] = record["updated_at"]
@@ -3009,7 +3043,9 @@ class VaultSync:
         if record.get("superseded_by"):
             fields["superseded_by"] = record["superseded_by"]
         body = [record["text"].strip(), ""]
-        if level == "l1" and record["key_points"]:
+        own_lines = {line.strip() for line in record["text"].split("\n")}
+        if level == "l1" and (record["key_points"] or KEY_POINTS_HEADING in own_lines):
+            # (an empty section too when the text has the heading itself, so reading back is exact)
             body += [KEY_POINTS_HEADING] + ["- " + " ".join(p.split()) for p in record["key_points"]] + [""]
         links = []
         if level == "l1":
@@ -3024,10 +3060,13 @@ class VaultSync:
             links.append("- 提升为 Promoted to: [[%s]]" % stems[(up, record["promoted_to"])])
         if record.get("superseded_by") and (level, record["superseded_by"]) in stems:
             links.append("- 已被取代 Superseded by: [[%s]]" % stems[(level, record["superseded_by"])])
-        if links:
+        if links or LINKS_HEADING in own_lines:
             body += [LINKS_HEADING] + links + [""]
         text = render_frontmatter(fields) + "\n" + "\n".join(body)
         return "%s/%s.md" % (VAULT_FOLDERS[level], stem), text, editable
+
+    def _band(self, row):
+        return strength_band(self._decay.current(row, self._now), self._decay.config()["cleanup_threshold"])
 
     def _session_notes(self, stems):
         sessions = {}
@@ -3085,39 +3124,84 @@ class VaultSync:
 
     def check_writable(self):
         try:
-            os.makedirs(self.vault, exist_ok=True)
-            for folder in VAULT_FOLDERS.values():
-                os.makedirs(self._abs(folder), exist_ok=True)
-            probe = os.path.join(self.vault, ".memory_tiered_probe.%d" % os.getpid())
-            with open(probe, "w") as handle:
-                handle.write("")
-            os.unlink(probe)
-        except OSError as exc:
+            make_private_dirs(self.vault, self._folder_mode())
+            for folder in list(VAULT_FOLDERS.values()) + [VAULT_ARCHIVE]:
+                make_private_dirs(self._abs(folder), self._folder_mode())
+            with atomic_file(os.path.join(self.vault, ".memory_tiered_probe"), root=self.vault):
+                pass
+            os.unlink(os.path.join(self.vault, ".memory_tiered_probe"))
+        except (OSError, MemoryTieredError) as exc:
             raise MemoryTieredError("the vault %s is not writable (%s); fix its permissions or pass --vault"
-                                    % (self.vault, exc.strerror or exc))
+                                    % (self.vault, getattr(exc, "strerror", None) or exc))
+
+    def _folder_mode(self):
+        return 0o700 if self._mode == 0o600 else 0o755
 
     def sync(self, levels=("l1", "l2", "l3", "tree"), dry_run=False, now=None, resolve=None):
         """Bring the vault and the database in step; return a report of what was done.
+
+        One sync of a vault runs at a time (a lock file in the vault; a second
+        run waits up to LOCK_WAIT seconds, then fails with one line).  Each note
+        is handled on its own: its read-back and bookkeeping are committed
+        together, and a note that cannot be handled is skipped and listed in
+        ``errors`` with the reason, while the other notes go on.
 
         ``resolve`` settles conflicts: "vault" takes the note's fields, "db"
         writes the database version over the note.
         """
         now = now or now_utc()
+        self._now, self._by_id = now, None
+        cfg = self._decay.config()
+        self._mode = 0o600 if cfg["vault_private"] else 0o644
         report = {"vault": self.vault, "dry_run": dry_run, "written": [], "renamed": [], "archived": [],
-                  "read_back": [], "imported": [], "conflicts": [], "kept": [], "unchanged": 0}
+                  "unarchived": [], "read_back": [], "imported": [], "conflicts": [], "errors": [], "kept": [],
+                  "unchanged": 0}
         if not dry_run:
-            self.check_writable()
+            if os.path.isfile(self.vault):
+                raise MemoryTieredError("the vault %s is a file, not a folder; pass --vault" % self.vault)
+            try:
+                make_private_dirs(self.vault, self._folder_mode())
+            except MemoryTieredError as exc:
+                raise MemoryTieredError("the vault %s is not writable (%s); fix its permissions or pass --vault"
+                                        % (self.vault, exc))
+        lock = _JobLock(os.path.join(self.vault, ".memory_tiered.lock")) if not dry_run else None
+        if lock is not None and not lock.acquire(wait=self.LOCK_WAIT):
+            raise MemoryTieredError("another sync of %s has been running for over %d s; try again when it "
+                                    "ends" % (self.vault, self.LOCK_WAIT))
+        try:
+            if not dry_run:
+                self.check_writable()
+            self._sync(levels, dry_run, now, resolve, report)
+        finally:
+            self._flush()
+            if lock is not None:
+                lock.release()
+        return report
+
+    def _note(self, report, path, action, *args):
+        """Run one note's step; a failure is reported for that note and the sync goes on."""
+        try:
+            return action(*args)
+        except (OSError, MemoryTieredError, UnicodeError) as exc:
+            self._pending = []  # this note's bookkeeping must not be saved as if it had been written
+            why = getattr(exc, "strerror", None) or str(exc)
+            report["errors"].append({"path": path, "why": why,
+                                     "fix": "move or fix that file (or its folder), then sync again"})
+            return _FAILED
+
+    def _sync(self, levels, dry_run, now, resolve, report):
         kinds = [lv for lv in LEVELS if lv in levels] + (["session"] if "tree" in levels else [])
         if "l3" in levels:
             kinds.append("index")
         self._import_hand_written([k for k in kinds if k in LEVELS], report, dry_run, now)
+        self._follow_moves(kinds, report, dry_run, now)
         handled, conflicted = set(), set()
         state = self._state(kinds)
         self._disk = {}
         for key, row in state.items():
             if key[0] in LEVELS and row["state"] == "live":
-                outcome = self._read_back(key, row, report, dry_run, resolve, now)
-                if outcome == "conflict":
+                outcome = self._note(report, row["path"], self._read_back, key, row, report, dry_run, resolve, now)
+                if outcome == "conflict" or outcome is _FAILED:
                     conflicted.add(key)
                 elif outcome:
                     handled.add(key)
@@ -3135,13 +3219,15 @@ class VaultSync:
                     stems[(lv, row["id"])] = note_stem(lv, row["id"], row[LEVEL_TEXT[lv]])
                 print_ = self._fingerprint(lv, row, stems)
                 rel = "%s/%s.md" % (VAULT_FOLDERS[lv], stems[(lv, row["id"])])
+                if known and known["state"] == "live" and not self._tool_named(lv, row["id"], known["path"]):
+                    rel = known["path"]  # a person renamed or moved it: the name is theirs
                 if (known and key not in handled and known["fingerprint"] == print_ and known["path"] == rel
                         and known["state"] == "live" and (self._disk.get(key) or (True,))[0] is False):
                     report["unchanged"] += 1
                     continue
-                rel, text, editable = self.render_record(record_dict(lv, row), stems)
-                self._reconcile(key, rel, text, editable, known, report, key in handled, dry_run, resolve,
-                                print_)
+                rel_, text, editable = self.render_record(record_dict(lv, row), stems)
+                self._note(report, rel, self._reconcile, key, rel, text, editable, known, report, key in handled,
+                           dry_run, resolve, print_)
         notes = []
         if "session" in kinds:
             notes += [(("session", sid), rel, print_, render) for sid, rel, print_, render in self._session_notes(stems)]
@@ -3153,20 +3239,88 @@ class VaultSync:
             known = state.get(key)
             if (print_ and known and known["fingerprint"] == print_ and known["path"] == rel
                     and known["state"] == "live" and known["file_hash"] == known["render_hash"]
-                    and self._changed_on_disk(known) == (False, known["file_hash"], None)):
+                    and self._note(report, rel, self._changed_on_disk, known) == (False, known["file_hash"], None)):
                 report["unchanged"] += 1
                 continue
-            self._reconcile(key, rel, render(), {}, known, report, False, dry_run, resolve, print_)
+            self._note(report, rel, lambda *a: self._reconcile(*a), key, rel, render(), {}, known, report, False,
+                       dry_run, resolve, print_)
         self._flush()
         for key, row in state.items():
             if key not in seen and row["state"] == "live":
-                self._archive(key, row, report, dry_run)
-        return report
+                self._note(report, row["path"], self._archive, key, row, report, dry_run)
+
+    @staticmethod
+    def _tool_named(level, record_id, rel):
+        """True if ``rel`` is where the tool puts such a note (its level folder, its id prefix):
+        only such notes are renamed when their text changes."""
+        folder, _, name = rel.rpartition("/")
+        return folder == VAULT_FOLDERS[level] and name.startswith("%s-%06d" % (level.upper(), record_id))
+
+    def _notes_by_id(self):
+        """{(level, id): [paths]} of every note in the vault that carries an id: found when a note
+        the tool knows is missing where it left it (a person renamed or moved it)."""
+        if self._by_id is None:
+            self._by_id = {}
+            for folder, dirs, names in os.walk(self.vault):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                for name in sorted(names):
+                    if not name.endswith(".md") or name.startswith("."):
+                        continue
+                    path = os.path.join(folder, name)
+                    rel = os.path.relpath(path, self.vault).replace(os.sep, "/")
+                    try:
+                        if os.path.islink(path):
+                            continue
+                        with open(path, "rb") as handle:
+                            head = handle.read(4096).decode("utf-8", "replace")
+                    except OSError:
+                        continue
+                    m_id = re.search(r"^id: (\d+)\s*$", head, re.M)
+                    m_level = re.search(r"^level: \"?(l[123])\"?\s*$", head, re.M)
+                    if m_id and m_level and head.startswith("---"):
+                        self._by_id.setdefault((m_level.group(1), m_id.group(1)), []).append(rel)
+        return self._by_id
+
+    def _follow_moves(self, kinds, report, dry_run, now):
+        """A note moved or renamed by hand keeps its record (found by its id); one moved out of
+        the archive folder brings its record back."""
+        missing = [(key, row) for key, row in self._state(kinds).items()
+                   if key[0] in LEVELS and self._file_state(row["path"]) is None]
+        if not missing:
+            return
+        tracked = {row["path"] for row in self._state(kinds).values()}
+        for key, row in missing:
+            found = [p for p in self._notes_by_id().get(key, []) if p not in tracked
+                     and not p.startswith(VAULT_ARCHIVE + "/")]
+            if len(found) != 1:
+                continue
+            new = found[0]
+            if row["state"] == "archived":
+                exists = self.db.execute("SELECT archived_at FROM %s WHERE id = ?" % LEVEL_TABLE[key[0]],
+                                         (int(key[1]),)).fetchone()
+                if exists is None:
+                    continue  # forgotten: nothing to bring back
+                report["unarchived"].append({"from": row["path"], "to": new, "level": key[0], "id": int(key[1])})
+                if dry_run:
+                    continue
+                with self.db.atomic() as conn:
+                    self._decay.unarchive(key[0], int(key[1]), now)
+                    conn.execute("UPDATE vault_notes SET state = 'live', path = ?, mtime_ns = NULL WHERE vault = ? "
+                                 "AND kind = ? AND ref = ?", (new, self.vault, key[0], key[1]))
+            else:
+                report["renamed"].append({"from": row["path"], "to": new, "by": "person"})
+                if not dry_run:
+                    with self.db.atomic() as conn:
+                        conn.execute("UPDATE vault_notes SET path = ?, mtime_ns = NULL WHERE vault = ? AND kind = ? "
+                                     "AND ref = ?", (new, self.vault, key[0], key[1]))
+            tracked.add(new)
 
     def _import_hand_written(self, levels, report, dry_run, now):
         """Notes a person wrote from a template (``level`` set, no ``id``) become records.
 
-        Any other file the tool did not write is left alone.
+        Each note's record and the bookkeeping that ties the note to it are
+        committed in one durable transaction, so a kill at any moment never
+        imports a note twice.  Any other file the tool did not write is left alone.
         """
         known = {row["path"] for row in self.db.execute("SELECT path FROM vault_notes WHERE vault = ?",
                                                         (self.vault,))}
@@ -3182,6 +3336,8 @@ class VaultSync:
                 if not name.endswith(".md") or name.startswith(".") or rel in known:
                     continue
                 try:
+                    if os.path.islink(self._abs(rel)):
+                        continue  # never read through a link a person or program planted
                     digest, data = self._hash_file(rel)
                     fields, body = parse_note(data.decode("utf-8"))
                 except (OSError, ValueError, UnicodeDecodeError):
@@ -3193,28 +3349,36 @@ class VaultSync:
                     if dry_run:
                         report["imported"].append({"path": rel, "level": level, "id": None})
                         continue
-                    if level == "l1":
-                        new_id, _ = store.add_l1(str(fields.get("session_id") or "obsidian"), values["text"],
-                                                 values["key_points"], values["importance"], now=now,
-                                                 tags=values["tags"], project=fields.get("project"))
-                    elif level == "l2":
-                        new_id = store.add_l2(values["category"], values["text"], None, values["tags"],
-                                              values["importance"], fields.get("project"), now=now)
-                    else:
-                        new_id = store.add_l3(values["text"], None, values["category"], values["importance"],
-                                              fields.get("project"), now=now, tags=values["tags"])
+                    with self.db.atomic() as conn:
+                        if conn.execute("SELECT 1 FROM vault_notes WHERE vault = ? AND path = ?",
+                                        (self.vault, rel)).fetchone():
+                            continue  # another process imported it a moment ago
+                        if level == "l1":
+                            new_id, _ = store.add_l1(str(fields.get("session_id") or "obsidian"), values["text"],
+                                                     values["key_points"], values["importance"], now=now,
+                                                     tags=values["tags"], project=fields.get("project"))
+                        elif level == "l2":
+                            new_id = store.add_l2(values["category"], values["text"], None, values["tags"],
+                                                  values["importance"], fields.get("project"), now=now)
+                        else:
+                            new_id = store.add_l3(values["text"], None, values["category"], values["importance"],
+                                                  fields.get("project"), now=now, tags=values["tags"])
+                        record = record_dict(level, conn.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                                                                 (new_id,)).fetchone())
+                        self._remember((level, str(new_id)), rel, digest, "", self._editable(record))
+                        self._flush()
                 except MemoryTieredError as exc:
+                    self._pending = []
                     report["conflicts"].append({"path": rel, "why": "cannot import this hand-written note: %s" % exc})
                     continue
-                record = record_dict(level, self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
-                                                            (new_id,)).fetchone())
-                self._remember((level, str(new_id)), rel, digest, "", self._editable(record))
                 report["imported"].append({"path": rel, "level": level, "id": new_id})
 
-    @staticmethod
-    def _fingerprint(level, row, stems):
-        """A cheap hash of everything a record's note is made from: its row and its links' names."""
-        links = []
+    _VOLATILE = ("decay_score", "decay_applied_at", "last_accessed_at", "stability")
+
+    def _fingerprint(self, level, row, stems):
+        """A cheap hash of everything a record's note is made from: its row (strength as its
+        band) and its links' names."""
+        links = [self._band(row)]
         if level != "l1":
             src = "l1" if level == "l2" else "l2"
             links = [stems.get((src, i)) for i in load_ids(row["source_ids"])]
@@ -3222,7 +3386,7 @@ class VaultSync:
             links.append(stems.get(({"l1": "l2", "l2": "l3"}[level], row["promoted_to"])))
         if row["superseded_by"]:
             links.append(stems.get((level, row["superseded_by"])))
-        return _sha1(repr((tuple(row), links)))
+        return _sha1(repr(([row[k] for k in row.keys() if k not in self._VOLATILE], links)))
 
     def _state(self, kinds, key=None):
         """What the tool remembers of each note, keyed by (kind, ref); one key if given."""
@@ -3249,7 +3413,13 @@ class VaultSync:
 
     def _hash_file(self, rel):
         import hashlib
-        with open(self._abs(rel), "rb") as handle:
+        try:
+            fd = os.open(self._abs(rel), os.O_RDONLY | _O_NOFOLLOW)
+        except OSError as exc:
+            if os.path.islink(self._abs(rel)):
+                raise MemoryTieredError("%s is a symlink; the tool reads only notes it can own" % rel)
+            raise
+        with os.fdopen(fd, "rb") as handle:
             data = handle.read()
         return hashlib.sha256(data).hexdigest(), data
 
@@ -3311,7 +3481,7 @@ class VaultSync:
         return "read"
 
     def _vault_fields(self, level, fields, body):
-        text, points = split_body(body)
+        text, points = split_body(body, level)
         values = {"text": check_text(text, "the note text")}
         values["importance"] = check_importance(fields.get("importance"), "importance")
         tags = fields.get("tags") or []
@@ -3349,13 +3519,24 @@ class VaultSync:
         fields since both sides last agreed, or with --resolve db."""
         render_hash = self._hash(text)
         if row is not None and row["state"] != "live":
+            if key[0] in LEVELS and self._file_state(row["path"]) is not None and self._file_state(rel) is None:
+                # the record is live again (unarchive): its note comes back from the archive folder
+                report["unarchived"].append({"from": row["path"], "to": rel, "level": key[0], "id": int(key[1])})
+                if dry_run:
+                    return
+                self._move(row["path"], rel)
             row = None
         if row is None:
             if self._file_state(rel) is not None:
-                if self._hash_file(rel)[0] != render_hash:
-                    report["conflicts"].append({"path": rel, "why": "a note the tool did not write is in the way"})
+                digest, data = self._hash_file(rel)
+                if digest == render_hash:
+                    report["unchanged"] += 1
+                elif not self._adopt(key, rel, data, editable, report, dry_run, resolve):
                     return
-                report["unchanged"] += 1
+                else:
+                    report["written"].append(rel)
+                    if not dry_run:
+                        self._write(rel, text)
             else:
                 report["written"].append(rel)
                 if not dry_run:
@@ -3399,17 +3580,62 @@ class VaultSync:
         if not dry_run:
             self._remember(key, rel, render_hash, render_hash, editable, fingerprint)
 
+    def _adopt(self, key, rel, data, editable, report, dry_run, resolve):
+        """A note at a record's place that the bookkeeping does not know (its row was lost in a
+        kill, or a person put it there).  True if it is the record's own note and may be written:
+        it carries the record's id and either shows the database's fields or ``resolve`` says
+        which side wins; otherwise a conflict (both values) or a note in the way is reported."""
+        level, ref = key
+        try:
+            fields, body = parse_note(data.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            fields, body = {}, ""
+        if level not in LEVELS or str(fields.get("id")) != ref or fields.get("level") != level:
+            report["conflicts"].append({"path": rel, "why": "a note the tool did not write is in the way; rename or "
+                                        "move it, then sync again"})
+            return False
+        try:
+            vault = self._vault_fields(level, fields, body)
+        except ValidationError as exc:
+            vault = None
+            why = str(exc)
+        if vault == editable or resolve == "db":
+            return True
+        if vault is not None and resolve == "vault":
+            if not dry_run:
+                with self.db.atomic():
+                    self._apply(level, int(ref), {f: v for f, v in vault.items() if v != editable.get(f)}, self._now)
+                    self._remember(key, rel, self._hash(data.decode("utf-8")), "", vault)
+                    self._flush()
+            report["read_back"].append({"path": rel, "fields": sorted(f for f in vault if vault[f] != editable[f])})
+            return False
+        if vault is None:
+            report["conflicts"].append({"path": rel, "why": "cannot read the note back: %s; fix it or run sync "
+                                        "--resolve db" % why})
+            return False
+        differ = sorted(f for f in vault if vault[f] != editable.get(f))
+        report["conflicts"].append({
+            "path": rel, "why": "the note differs from the database in %s and the tool has no record of writing "
+            "it; run sync --resolve vault or --resolve db" % ", ".join(differ),
+            "vault": {f: vault[f] for f in differ}, "database": {f: editable.get(f) for f in differ}})
+        return False
+
     def _write(self, rel, text):
         path = self._abs(rel)
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        write_atomic_lines(path, [text[:-1] if text.endswith("\n") else text], durable=False, mode=0o644)
+        make_private_dirs(os.path.dirname(path), self._folder_mode())
+        write_atomic_lines(path, [text[:-1] if text.endswith("\n") else text], durable=False, mode=self._mode,
+                           root=self.vault)
 
     def _move(self, old_rel, new_rel):
         target = self._abs(new_rel)
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        if os.path.exists(target):
-            raise MemoryTieredError("cannot move %s: %s already exists" % (old_rel, new_rel))
-        os.replace(self._abs(old_rel), target)
+        make_private_dirs(os.path.dirname(target), self._folder_mode())
+        if os.path.lexists(target):
+            raise MemoryTieredError("cannot move %s to %s: a file is already there; move that one away"
+                                    % (old_rel, new_rel))
+        real_root = os.path.realpath(self.vault)
+        if not os.path.realpath(os.path.dirname(target)).startswith(real_root):
+            raise MemoryTieredError("cannot move %s: %s leads outside the vault (a symlink?)" % (old_rel, new_rel))
+        os.rename(self._abs(old_rel), target)
 
     def _remember(self, key, rel, file_hash, render_hash, editable, fingerprint=None):
         """Record a note's state (None keeps the stored render hash or base); written in batches."""
@@ -3453,6 +3679,8 @@ class VaultSync:
             target = "%s/%s (%d).md" % (VAULT_ARCHIVE, name[:-3], number)
             number += 1
         exists = self._file_state(source) is not None
+        if not exists and self._file_state("%s/%s" % (VAULT_ARCHIVE, name)) is not None:
+            target = "%s/%s" % (VAULT_ARCHIVE, name)  # moved there by a run that was stopped before noting it
         report["archived"].append({"from": source, "to": target if exists else None})
         if dry_run:
             return
@@ -3727,19 +3955,28 @@ class _JobLock:
         self.path = path
         self.handle = None
 
-    def acquire(self):
+    def acquire(self, wait=0.0):
+        """Take the lock, trying for up to ``wait`` seconds; False if another process holds it."""
         try:
             import fcntl
         except ImportError:  # Windows: no overlap protection, but never a crash
             return True
-        self.handle = open(self.path, "a")
         try:
-            fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self.handle.close()
-            self.handle = None
-            return False
-        return True
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | _O_NOFOLLOW, 0o600)
+        except OSError as exc:
+            raise MemoryTieredError("cannot open the lock file %s: %s" % (self.path, exc.strerror or exc))
+        self.handle = os.fdopen(fd, "a")
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except OSError:
+                if time.monotonic() >= deadline:
+                    self.handle.close()
+                    self.handle = None
+                    return False
+                time.sleep(0.05)
 
     def release(self):
         if self.handle is not None:
@@ -3791,9 +4028,11 @@ def run_job(name, db_path, now, vault=None):
                 len(automatic), saved or "off")
         if name == "sync":
             done = VaultSync(db, vault_path(vault)).sync(now=now)
-            return (1 if done["conflicts"] else 0), "vault %s: %d written, %d renamed, %d archived, %d read back, " \
-                "%d conflicts" % (done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
-                                  len(done["read_back"]), len(done["conflicts"]))
+            return (1 if done["conflicts"] or done["errors"] else 0), "vault %s: %d written, %d renamed, " \
+                "%d archived, %d read back, %d conflicts, %d errors%s" % (
+                    done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
+                    len(done["read_back"]), len(done["conflicts"]), len(done["errors"]),
+                    "".join("; %s: %s" % (e["path"], e["why"]) for e in done["errors"][:3]))
         if name == "report":
             data = build_report(db, now)
             text = report_markdown(data)
@@ -5214,15 +5453,31 @@ def cmd_sync(args):
                                 ", ".join(r["fields"]) or "no field changed") for r in report["read_back"]]
         out += ["%s %s as %s #%s" % ("would import" if args.dry_run else "imported", i["path"], i["level"].upper(),
                                      i["id"] or "new") for i in report["imported"]]
-        out += ["conflict %s: %s" % (c["path"], c["why"]) for c in report["conflicts"]]
+        out += ["%s %s -> %s (L%s #%d is live again)" % ("would unarchive" if args.dry_run else "unarchived",
+                                                           u["from"], u["to"], u["level"][1], u["id"])
+                for u in report["unarchived"]]
+        for c in report["conflicts"]:
+            out.append("conflict %s: %s" % (c["path"], c["why"]))
+            for field in sorted(c.get("vault") or {}):
+                out.append("  %s: vault %s | database %s" % (field, json.dumps(c["vault"][field], ensure_ascii=False),
+                                                             json.dumps(c["database"][field], ensure_ascii=False)))
+        out += ["error %s: %s; %s" % (e["path"], e["why"], e["fix"]) for e in report["errors"]]
         return out
 
     _out(args, report, lines)
-    _say("sync%s: %d written, %d renamed, %d archived, %d read back, %d imported, %d conflicts, %d kept as edited,"
-         " %d unchanged (%s)" % (" (dry run)" if args.dry_run else "", len(report["written"]), len(report["renamed"]),
-                                 len(report["archived"]), len(report["read_back"]), len(report["imported"]),
-                                 len(report["conflicts"]),
-                    len(report["kept"]), report["unchanged"], report["vault"]))
+    _say("sync%s: %d written, %d renamed, %d archived, %d unarchived, %d read back, %d imported, %d conflicts, "
+         "%d errors, %d kept as edited, %d unchanged (%s)" % (
+             " (dry run)" if args.dry_run else "", len(report["written"]), len(report["renamed"]),
+             len(report["archived"]), len(report["unarchived"]), len(report["read_back"]), len(report["imported"]),
+             len(report["conflicts"]), len(report["errors"]), len(report["kept"]), report["unchanged"],
+             report["vault"]))
+    if report["conflicts"] or report["errors"]:
+        _say("sync: %s waiting; the other notes are in step. %s" % (
+            " and ".join(x for x in ("%d conflict(s)" % len(report["conflicts"]) if report["conflicts"] else "",
+                                     "%d note error(s)" % len(report["errors"]) if report["errors"] else "") if x),
+            "Settle conflicts with --resolve vault or --resolve db." if report["conflicts"] else
+            "Fix the files named above."))
+        return 1
     return 0
 
 
