@@ -3184,7 +3184,8 @@ class VaultSync:
             return action(*args)
         except (OSError, MemoryTieredError, UnicodeError) as exc:
             self._pending = []  # this note's bookkeeping must not be saved as if it had been written
-            why = getattr(exc, "strerror", None) or str(exc)
+            why = "a folder of that name is in the way" if isinstance(exc, IsADirectoryError) else \
+                getattr(exc, "strerror", None) or str(exc)
             report["errors"].append({"path": path, "why": why,
                                      "fix": "move or fix that file (or its folder), then sync again"})
             return _FAILED
@@ -3590,6 +3591,9 @@ class VaultSync:
             fields, body = parse_note(data.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             fields, body = {}, ""
+        if level == "session" and fields.get("level") == "session" and fields.get("session_id") == ref or \
+                level == "index" and fields.get("level") == "index":
+            return True  # the tool's own generated note (nothing in it is read back)
         if level not in LEVELS or str(fields.get("id")) != ref or fields.get("level") != level:
             report["conflicts"].append({"path": rel, "why": "a note the tool did not write is in the way; rename or "
                                         "move it, then sync again"})
