@@ -4,12 +4,15 @@
 Builds a fresh store of mixed English and Chinese L1s (a tenth of them with an L2 and
 a few L3s), then runs `sync` through the CLI entry point three times: the full sync,
 a re-sync with nothing changed (must write 0 files) and a re-sync after 100 records
-changed.  Prints wall time and files written for each.
+changed.  Prints wall time and files written for each.  Then the churn: a day of hourly
+`decay` runs, each followed by a `sync` (records aged over 60 days, as a living store's
+are), and how many notes that day rewrote.
 
 Usage: python3 bench/sync.py [--count 10000]
 """
 
 import argparse
+import datetime
 import contextlib
 import io
 import json
@@ -27,6 +30,9 @@ import memory_tiered  # noqa: E402
 WORDS = ("sqlite index cache deploy auth token review design schema migration python go rust "
          "memory vault sync cron report budget latency test release bug fix refactor api").split()
 ZH = "记忆系统设计部署鉴权缓存索引数据库迁移测试发布性能优化日志监控配置文件同步报告提醒会议计划学习"
+
+
+START = datetime.datetime(2026, 7, 1)
 
 
 def text(rng, n):
@@ -49,6 +55,8 @@ def build(path, count, rng):
     with open(src, "w", encoding="utf-8") as handle:
         for i in range(count):
             handle.write(json.dumps({"level": "l1", "session_id": "s%d" % (i // 3),
+                                     "created_at": (START - datetime.timedelta(hours=rng.uniform(0, 1440))).strftime(
+                                         "%Y-%m-%dT%H:%M:%S"),
                                      "summary": text(rng, 12), "key_points": [rng.choice(WORDS) for _ in range(3)],
                                      "importance": round(rng.random(), 2)}, ensure_ascii=False) + "\n")
         for i in range(count // 10):
@@ -58,6 +66,12 @@ def build(path, count, rng):
             handle.write(json.dumps({"level": "l3", "insight": text(rng, 8), "source_ids": [i + 1]},
                                     ensure_ascii=False) + "\n")
     cli(["import", src, "--db", path])
+    conn = memory_tiered.MemoryDB(path)
+    with conn.atomic():  # as if the store had lived: each record decayed since it was written
+        for table in ("memory_l1", "memory_l2", "memory_l3"):
+            conn.execute("UPDATE %s SET decay_applied_at = created_at" % table)
+    conn.close()
+    cli(["decay", "--db", path])
 
 
 def timed_sync(db, vault):
@@ -73,6 +87,7 @@ def main(argv=None):
     parser.add_argument("--count", type=int, default=10000)
     args = parser.parse_args(argv)
     rng = random.Random(42)
+    os.environ["MEMORY_TIERED_NOW"] = START.strftime("%Y-%m-%dT%H:%M:%S")
     with tempfile.TemporaryDirectory() as tmp:
         db = os.path.join(tmp, "bench.db")
         vault = os.path.join(tmp, "vault")
@@ -84,11 +99,21 @@ def main(argv=None):
         conn.close()
         rows.append(("re-sync, %d records changed" % (args.count // 100),) + timed_sync(db, vault))
         notes = sum(len(files) for _, _, files in os.walk(vault))
+        day_written, day_seconds = 0, 0.0
+        for hour in range(1, 25):
+            os.environ["MEMORY_TIERED_NOW"] = (START + datetime.timedelta(hours=hour)).strftime("%Y-%m-%dT%H:%M:%S")
+            cli(["decay", "--db", db])
+            seconds, written = timed_sync(db, vault)
+            day_written += written
+            day_seconds += seconds
+        rows.append(("a day: 24 hourly decays, each then a sync (total)", day_seconds, day_written))
     print("| %d L1 + %d L2 + %d L3 (%d notes) | seconds | files written |" % (
         args.count, args.count // 10, max(1, args.count // 1000), notes))
     print("|---|---|---|")
     for name, seconds, written in rows:
         print("| %s | %.2f | %d |" % (name, seconds, written))
+    print("\nnotes rewritten by a day of hourly decay: %d of %d (%.2f%%)" % (rows[-1][2], notes,
+                                                                         100.0 * rows[-1][2] / notes))
     return 0
 
 
