@@ -3208,6 +3208,9 @@ class VaultSync:
                     handled.add(key)
                     state.update(self._state(kinds, key))
         stems = self._stems()
+        for key, row in state.items():  # notes a person named (or wrote) are linked by their own names
+            if key[0] in LEVELS and row["state"] == "live" and not self._tool_named(key[0], int(key[1]), row["path"]):
+                stems[(key[0], int(key[1]))] = row["path"].rsplit("/", 1)[-1][:-3]
         seen = set()
         for lv in [k for k in kinds if k in LEVELS]:
             for row in self.db.execute("SELECT * FROM %s WHERE archived_at IS NULL ORDER BY id" % LEVEL_TABLE[lv]):

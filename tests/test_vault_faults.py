@@ -276,7 +276,9 @@ class ChurnAndMoveTests(VaultTestCase):
         report = self.sync()
         self.assertEqual(report["renamed"], [{"from": os.path.relpath(old, self.vault), "to": "mine/kafka keys.md",
                                               "by": "person"}])
-        self.assertEqual(report["written"], [])
+        self.assertEqual(report["written"], ["对话树/S-s1.md"])  # its session note now links the new name
+        with open(os.path.join(self.vault, "对话树", "S-s1.md"), encoding="utf-8") as handle:
+            self.assertIn("[[kafka keys]]", handle.read())
         self.assertFalse(os.path.exists(old))
         with open(new, encoding="utf-8") as handle:
             text = handle.read()
