@@ -136,6 +136,7 @@ DATE_BONUS = 0.5
 CANDIDATES_PER_RESULT = 5
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
+UNIT_RANGES_PER_QUERY = 200  # rowid ranges OR'ed in one sentence query (SQLite's expression depth is 1000)
 IMPORT_BATCH = 1000
 CLUSTER_IDS = 20  # ids a promotion report lists per topic cluster (the newest)
 
@@ -307,25 +308,38 @@ def check_text(value, what, limit=MAX_TEXT, required=True):
     return text
 
 
+# Key names whose value is a secret, matched case-insensitively inside identifiers
+# (DB_PASSWORD, client_secret, AWS_SECRET_ACCESS_KEY, x-api-key).
+_SECRET_KEY_WORDS = r"(?:passwd|password|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|" \
+                    r"private[_-]?key|credentials?|session[_-]?key|client[_-]?key)"
 _SECRET_PATTERNS = (
     ("private-key", r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\Z)"),
-    ("private", r"<private>[\s\S]*?(</private>|\Z)"),
     ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
     ("openai-key", r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_\-]{20,}"),
+    ("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"),
     ("aws-key", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
     ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"),
-    ("slack-token", r"\bxox[abposr]-[A-Za-z0-9\-]{10,}"),
+    ("gitlab-token", r"\bglpat-[A-Za-z0-9_\-]{20,}"),
+    ("slack-token", r"\bxox[a-z]-[A-Za-z0-9\-.]{10,}|\bxapp-[A-Za-z0-9\-]{10,}"),
+    ("npm-token", r"\bnpm_[A-Za-z0-9]{30,}"),
+    ("pypi-token", r"\bpypi-[A-Za-z0-9_\-]{30,}"),
     ("google-key", r"\bAIza[0-9A-Za-z_\-]{35}"),
     ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-    ("password", r"(?i)\b(password|passwd|pwd|secret|token|api[_-]?key|access[_-]?key)(\s*[:=]\s*)"
-                 r"(?!\[REDACTED)(\"[^\"\n]{1,200}\"|'[^'\n]{1,200}'|[^\s,;'\"]{1,200})"),
+    ("url-password", r"(?i)\b([a-z][a-z0-9+.\-]{1,20}://[^\s/:@\"'<>]{1,200}:)(?!\[REDACTED)([^\s/@\"'<>]{1,400})(@)"),
+    ("authorization", r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
+                      r"(?!\[REDACTED)([^\s\"',;]{4,})"),
+    ("bearer", r"(?i)(\bbearer\s+)(?!\[REDACTED)([A-Za-z0-9._~+/\-]{12,}=*)"),
+    ("password", r"(?i)((?<![A-Za-z0-9])[\"']?[A-Za-z0-9_.\-]*" + _SECRET_KEY_WORDS + r"[A-Za-z0-9_.\-]*[\"']?"
+                 r"\s*[:=]\s*)(?!\[REDACTED)(\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|[^\s,;'\"}\]]+)"),
 )
+_KEEPS_PREFIX = ("url-password", "authorization", "bearer", "password")  # the key or URL stays, the value goes
 
 
 # Every pattern above contains one of these (lower-cased); text with none of them is clean.
-_SECRET_HINTS = ("-----begin", "<private>", "sk-", "akia", "asia", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
-                 "github_pat_", "xox", "aiza", "eyj",
-                 "password", "passwd", "pwd", "secret", "token", "api", "access")
+_SECRET_HINTS = ("-----begin", "<private", "sk-", "sk_", "rk_", "pk_", "akia", "asia", "ghp_", "gho_", "ghu_",
+                 "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "xapp-", "npm_", "pypi-", "aiza", "eyj", "://",
+                 "bearer", "authorization", "passwd", "password", "passphrase", "pwd", "secret", "token", "api",
+                 "access", "auth", "private", "credential", "session", "client")
 
 
 @functools.lru_cache(maxsize=None)
@@ -338,22 +352,55 @@ def _secret_res():
     return tuple((kind, re.compile(pattern)) for kind, pattern in _SECRET_PATTERNS)
 
 
+@functools.lru_cache(maxsize=None)
+def _private_tag_re():
+    return re.compile(r"<(/?)private\b[^>]*>", re.I)
+
+
+def _strip_private(text, found):
+    """Replace each outermost <private ...>...</private> (any case, attributes, nested; an
+    unclosed one runs to the end) with [REDACTED:private]."""
+    out, depth, last = [], 0, 0
+    for m in _private_tag_re().finditer(text):
+        if not m.group(1):
+            if depth == 0:
+                out.append(text[last:m.start()])
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                out.append("[REDACTED:private]")
+                found["private"] = found.get("private", 0) + 1
+                last = m.end()
+    if depth:
+        out.append("[REDACTED:private]")
+        found["private"] = found.get("private", 0) + 1
+    else:
+        out.append(text[last:])
+    return "".join(out)
+
+
 def scrub(text):
     """Replace secrets in text with [REDACTED:kind]; return (text, {kind: count}).
 
-    Covers API keys (sk-, sk-ant-, AKIA, ghp_/github_pat_, xox?-, AIza), private
-    key blocks, JWTs, password=/token: values and <private>...</private>.
+    Covers <private> blocks, private keys, provider tokens (Anthropic, OpenAI,
+    Stripe, AWS, GitHub, GitLab, Slack, npm, PyPI, Google), JWTs, passwords in
+    URLs, Authorization/Bearer values, and the value of any key whose name
+    contains password, secret, token, api key, access key, credential ... in
+    env, YAML, JSON or key=value syntax (README: "What is scrubbed").
     """
     found = {}
     if not text or not isinstance(text, str):
         return text, found
     if not _secret_hint_re().search(text):
         return text, found
+    if "<" in text:
+        text = _strip_private(text, found)
     for kind, pattern in _secret_res():
         def repl(m, kind=kind):
             found[kind] = found.get(kind, 0) + 1
-            if kind == "password":
-                return m.group(1) + m.group(2) + "[REDACTED:password]"
+            if kind in _KEEPS_PREFIX:
+                return m.group(1) + "[REDACTED:%s]" % kind + (m.group(3) if kind == "url-password" else "")
             return "[REDACTED:%s]" % kind
         text = pattern.sub(repl, text)
     return text, found
@@ -972,6 +1019,7 @@ class MemoryDB:
         conn.execute("PRAGMA cache_size = -32000")  # 32 MB of page cache
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA recursive_triggers = ON")
+        conn.execute("PRAGMA secure_delete = ON")  # freed pages are zeroed: forgotten text leaves the file
         if hasattr(conn, "setconfig") and hasattr(sqlite3, "SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE"):
             # Closing the last connection would otherwise copy the WAL back and fsync on every
             # short command; SQLite checkpoints by itself every 1000 pages, and so does `index`.
@@ -1524,39 +1572,116 @@ class MemoryStore:
     # -- forgetting --
 
     def forget(self, level, record_id, now=None):
-        """Delete one record; records derived from it keep their text, lose the link.
-
-        Returns the list of records whose links were cut.
+        """Delete one record and every copy the tool keeps of it: the row, its full-text
+        entries, its recall marks, its vault bookkeeping and notes, and (for the last L1 of a
+        session) that session's captured turns.  Records derived from it keep their text and
+        lose the link.  Returns {"unlinked": [records whose links were cut], "text": its text,
+        "notes": [note files deleted]}.  Call ``erase_freed`` afterwards.
         """
         level = check_level(level)
         now = iso(now or now_utc())
         table = LEVEL_TABLE[level]
-        touched = []
+        touched, notes = [], []
         with self.db.atomic() as conn:
-            if conn.execute("SELECT 1 FROM %s WHERE id = ?" % table, (record_id,)).fetchone() is None:
+            row = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (record_id,)).fetchone()
+            if row is None:
                 raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
             conn.execute("DELETE FROM %s WHERE id = ?" % table, (record_id,))
             conn.execute("UPDATE %s SET superseded_by = NULL WHERE superseded_by = ?" % table, (record_id,))
             if level in ("l1", "l2"):
                 up = "l2" if level == "l1" else "l3"
                 for item in self._derived(up, record_id):
-                    row = conn.execute("SELECT source_ids FROM %s WHERE id = ?" % LEVEL_TABLE[up],
-                                       (item["id"],)).fetchone()
-                    ids = [i for i in load_list(row[0]) if i != record_id]
+                    row_up = conn.execute("SELECT source_ids FROM %s WHERE id = ?" % LEVEL_TABLE[up],
+                                          (item["id"],)).fetchone()
+                    ids = [i for i in load_list(row_up[0]) if i != record_id]
                     conn.execute("UPDATE %s SET source_ids = ?, updated_at = ? WHERE id = ?" % LEVEL_TABLE[up],
                                  (dump_list(ids), now, item["id"]))
                     touched.append(item)
             if level in ("l2", "l3"):
                 down = "memory_l1" if level == "l2" else "memory_l2"
                 conn.execute("UPDATE %s SET promoted_to = NULL WHERE promoted_to = ?" % down, (record_id,))
-        return touched
+            conn.execute("DELETE FROM recalls WHERE level = ? AND record_id = ?", (level, record_id))
+            if level == "l1" and not conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?",
+                                                  (row["session_id"],)).fetchone():
+                conn.execute("DELETE FROM session_turns WHERE session_id = ?", (row["session_id"],))
+                conn.execute("UPDATE pending_sessions SET transcript_path = NULL, done_at = coalesce(done_at, ?) "
+                             "WHERE session_id = ?", (now, row["session_id"]))
+            notes = [(r[0], r[1]) for r in conn.execute("SELECT vault, path FROM vault_notes WHERE kind = ? AND ref = ?",
+                                                        (level, str(record_id)))]
+            conn.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?", (level, str(record_id)))
+        return {"unlinked": touched, "text": row[LEVEL_TEXT[level]], "notes": _delete_notes(notes)}
+
+    def erase_freed(self, index_limit=200000):
+        """After forgetting: rewrite the full-text index so no segment keeps the forgotten words
+        (skipped above ``index_limit`` records, where it would take long: `index --rebuild` does
+        it), and checkpoint the WAL so the deleted pages are zeroed in the file.  Returns whether
+        the index was rewritten."""
+        rewritten = False
+        if self.db.fts and self.db.index_status()["rows"] <= index_limit:
+            with self.db.atomic() as conn:
+                for table in ("memory_fts", "memory_units"):
+                    conn.execute("INSERT INTO %s(%s) VALUES ('optimize')" % (table, table))
+            rewritten = True
+        with contextlib.suppress(sqlite3.OperationalError):
+            self.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        return rewritten
+
+    def backups_holding(self, level, record_id, text):
+        """Backups in the backups folder that still hold this record (same id and text)."""
+        folder = os.path.join(os.path.dirname(self.db.path), "backups")
+        found = []
+        try:
+            names = sorted(n for n in os.listdir(folder) if n.endswith(".db"))
+        except OSError:
+            return found
+        for name in names:
+            path = os.path.join(folder, name)
+            try:
+                conn = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+                try:
+                    row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (LEVEL_TEXT[level], LEVEL_TABLE[level]),
+                                       (record_id,)).fetchone()
+                finally:
+                    conn.close()
+            except sqlite3.Error:
+                continue
+            if row is not None and row[0] == text:
+                found.append(path)
+        return found
+
+    @staticmethod
+    def purge_backup(path, level, record_id):
+        """Rewrite one backup without a record: the copy is made anew (atomic_file) and vacuumed,
+        so none of the record's text is left in it."""
+        with atomic_file(path) as (_, tmp):
+            src = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+            dst = sqlite3.connect(tmp, isolation_level=None)
+            try:
+                src.backup(dst)
+                dst.execute("PRAGMA secure_delete = ON")
+                dst.execute("BEGIN")
+                dst.execute("DELETE FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,))
+                names = {r[0] for r in dst.execute("SELECT name FROM sqlite_master")}
+                if "vault_notes" in names:
+                    dst.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?", (level, str(record_id)))
+                for table in ("memory_fts", "memory_units"):
+                    if table in names:
+                        dst.execute("INSERT INTO %s(%s) VALUES ('optimize')" % (table, table))
+                dst.execute("COMMIT")
+                dst.execute("VACUUM")
+            finally:
+                src.close()
+                dst.close()
 
     def forget_all(self):
         """Delete every record of every level (callers take a backup first); return counts."""
         with self.db.atomic() as conn:
             counts = {lv: conn.execute("DELETE FROM %s" % LEVEL_TABLE[lv]).rowcount for lv in LEVELS}
-            conn.execute("DELETE FROM session_turns")
-            conn.execute("DELETE FROM pending_sessions")
+            notes = [(r[0], r[1]) for r in conn.execute("SELECT vault, path FROM vault_notes WHERE kind IN "
+                                                        "('l1', 'l2', 'l3')")]
+            for table in ("session_turns", "pending_sessions", "recalls", "vault_notes"):
+                conn.execute("DELETE FROM %s" % table)
+        _delete_notes(notes)
         return counts
 
     # -- duplicates and superseded facts --
@@ -1935,6 +2060,22 @@ class MemoryStore:
             "levels": levels,
             "config": cfg,
         }
+
+
+def _delete_notes(notes):
+    """Delete the vault notes (vault, relative path) of forgotten records: regular files inside
+    their vault only, never through a symlink.  Returns the paths deleted."""
+    deleted = []
+    for vault, rel in notes:
+        path = os.path.join(vault, *rel.split("/"))
+        real_vault = os.path.realpath(vault)
+        if os.path.islink(path) or not os.path.isfile(path) or \
+                not os.path.realpath(os.path.dirname(path)).startswith(real_vault):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            deleted.append(path)
+    return deleted
 
 
 def _mark_promoted(conn, level, ids, target_id):
@@ -2602,13 +2743,16 @@ class Searcher:
         units = {}
         if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
             # Only the candidates' sentences: the cost stays bounded however large the store.
-            bounds = [expression]
-            for ref, _ in rows:
-                bounds += [ref * 256, ref * 256 + 255]
-            for ref, rel in self.db.execute(
-                    "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? AND (%s)"
-                    % " OR ".join(["rowid BETWEEN ? AND ?"] * len(rows)), bounds):
-                units.setdefault(ref, []).append(rel)
+            # (in groups: SQLite refuses an expression tree deeper than 1000 terms)
+            for start in range(0, len(rows), UNIT_RANGES_PER_QUERY):
+                group = rows[start:start + UNIT_RANGES_PER_QUERY]
+                bounds = [expression]
+                for ref, _ in group:
+                    bounds += [ref * 256, ref * 256 + 255]
+                for ref, rel in self.db.execute(
+                        "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? AND (%s)"
+                        % " OR ".join(["rowid BETWEEN ? AND ?"] * len(group)), bounds):
+                    units.setdefault(ref, []).append(rel)
         unit_score = {}
         for ref, values in units.items():
             values.sort(reverse=True)
@@ -4850,9 +4994,11 @@ def build_parser(only=None):
                 'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes')
     p.add_argument("level", nargs="?", help="l1, l2 or l3")
     p.add_argument("id", nargs="?", type=_positive_int)
-    p.add_argument("--query", help="forget every record this search finds (shown first)")
+    p.add_argument("--query", help="forget every record that contains all significant words of TEXT (listed first)")
     p.add_argument("--all", action="store_true", help="forget everything (a backup is taken first)")
     p.add_argument("--yes", action="store_true", help="confirm")
+    p.add_argument("--purge-backups", action="store_true",
+                   help="also rewrite the backups in backups/ that still hold the forgotten records")
 
     p = command("review", cmd_review, "List near-duplicate pairs and L2s that may contradict each other.",
                 "memory_tiered.py review --level l2")
@@ -5237,6 +5383,30 @@ def cmd_stats(args):
     return 0
 
 
+def forget_matches(db, text, now=None):
+    """Records a person would call a match for ``text``: every significant word of it (stop
+    words dropped, words lightly stemmed, Chinese as bigrams) is in the record's text, key
+    points, category or tags.  However many there are; archived and superseded included."""
+    wanted = similarity_tokens(text)
+    if not wanted:
+        raise ValidationError("%r has no significant word to match; name what to forget" % _short(text, 60))
+    found = Searcher(db).search(text, limit=1000, touch=False, include_archived=True, include_superseded=True,
+                                now=now)["results"]
+    if len(found) < 1000:
+        rows = [(r["level"], r["id"]) for r in found]
+    else:  # more candidates than one search returns: look at every record
+        rows = [(lv, r[0]) for lv in LEVELS for r in db.execute("SELECT id FROM %s" % LEVEL_TABLE[lv])]
+    out = []
+    for lv, rid in rows:
+        row = db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv], (rid,)).fetchone()
+        record = record_dict(lv, row)
+        words = similarity_tokens(" ".join([record["text"] or ""] + (record.get("key_points") or [])
+                                           + (record.get("tags") or []) + [record.get("category") or ""]))
+        if wanted <= words:
+            out.append((lv, rid, record["text"]))
+    return sorted(out, key=lambda t: (LEVELS.index(t[0]), t[1]))
+
+
 def cmd_forget(args):
     modes = [bool(args.level or args.id), bool(args.query), bool(args.all)]
     if sum(modes) != 1:
@@ -5251,18 +5421,20 @@ def cmd_forget(args):
                 raise ValidationError("forget --all deletes every memory; add --yes to confirm")
             saved, _ = db.backup(now=now, keep=0)
             counts = store.forget_all()
+            store.erase_freed()
             _say("forget: backup of everything saved to %s" % saved)
+            _say("forget: delete that backup too if the memories must be gone for good")
             _out(args, {"forgotten": counts, "backup": saved},
                  ["forgot %d L1, %d L2, %d L3" % (counts["l1"], counts["l2"], counts["l3"])])
             return 0
         if args.query:
-            found = Searcher(db).search(args.query, limit=100, touch=False, include_archived=True,
-                                        include_superseded=True, now=now)["results"]
-            targets = [(r["level"], r["id"], r["text"]) for r in found]
+            targets = forget_matches(db, args.query, now)
             if not targets:
                 _out(args, {"forgotten": [], "unlinked": []}, [])
-                _say("forget: nothing matches %r" % _short(args.query, 60))
+                _say("forget: nothing has every significant word of %r" % _short(args.query, 60))
                 return 0
+            _say("forget: %d record(s) contain every significant word of %r:" % (len(targets),
+                                                                                 _short(args.query, 60)))
             for level, rid, text in targets:
                 _say("  %s #%d  %s" % (level.upper(), rid, _short(text, 70)))
             if not args.yes:
@@ -5277,15 +5449,35 @@ def cmd_forget(args):
             if not args.yes:
                 raise ValidationError("forget deletes %s #%d for good; add --yes to confirm" % (level.upper(), args.id))
             targets = [(level, args.id, None)]
-        cut = []
+        cut, notes, held = [], [], {}
         for level, rid, _text in targets:
-            for item in store.forget(level, rid, now):
+            done = store.forget(level, rid, now)
+            for item in done["unlinked"]:
                 _say("%s #%d keeps its text but no longer links to %s #%d" % (
                     item["level"].upper(), item["id"], level.upper(), rid))
                 cut.append(item)
+            notes += done["notes"]
+            for path in store.backups_holding(level, rid, done["text"]):
+                held.setdefault(path, []).append((level, rid))
+        store.erase_freed()
+        purged = []
+        if held and args.purge_backups:
+            for path, records in sorted(held.items()):
+                for level, rid in records:
+                    MemoryStore.purge_backup(path, level, rid)
+                purged.append(path)
     forgotten = [{"level": lv, "id": rid} for lv, rid, _ in targets]
-    _out(args, {"forgotten": forgotten, "unlinked": cut}, ["forgot %s #%d" % (f["level"].upper(), f["id"])
-                                                            for f in forgotten])
+    if notes:
+        _say("forget: deleted %d vault note(s); the next `sync` drops the name from notes that linked to it"
+             % len(notes))
+    if held and not purged:
+        _say("forget: %d backup(s) in %s still hold it; `forget ... --purge-backups` rewrites them without it"
+             % (len(held), os.path.dirname(sorted(held)[0])))
+    elif purged:
+        _say("forget: rewrote %d backup(s) without it" % len(purged))
+    _out(args, {"forgotten": forgotten, "unlinked": cut, "notes_deleted": notes,
+                "backups_holding": sorted(set(held) - set(purged)), "backups_purged": purged},
+         ["forgot %s #%d" % (f["level"].upper(), f["id"]) for f in forgotten])
     return 0
 
 

@@ -301,19 +301,20 @@ class EditTests(VaultTestCase):
         self.assertEqual(self.read(self.path), bad)
         self.assertEqual(self.json_cli("get", "l1", str(self.id))["importance"], 0.5)
 
-    def test_forget_and_archive_move_notes_never_delete(self):
+    def test_forget_deletes_the_note_and_archive_moves_it(self):
         other = self.add_l1("faded one", session="other", now="2026-01-01T00:00:00")
         self.sync()
         other_path = self.note("l1", other)
         self.run_cli("forget", "l1", str(self.id), "--yes")
         self.run_cli("decay", now="2026-06-01T00:00:00")
         self.run_cli("cleanup", "--archive", "--yes", now="2026-06-01T00:00:00")
-        report = self.sync()
-        self.assertEqual(len(report["archived"]), 4)  # two L1 notes and their session notes
-        archive = os.path.join(self.vault, "归档")
-        self.assertTrue(os.path.exists(os.path.join(archive, os.path.basename(self.path))))
-        self.assertTrue(os.path.exists(os.path.join(archive, os.path.basename(other_path))))
+        # forget deletes the forgotten record's note at once (it holds the text); archiving moves
         self.assertFalse(os.path.exists(self.path))
+        report = self.sync()
+        self.assertEqual(len(report["archived"]), 3)  # the archived L1's note and both session notes
+        archive = os.path.join(self.vault, "归档")
+        self.assertFalse(os.path.exists(os.path.join(archive, os.path.basename(self.path))))
+        self.assertTrue(os.path.exists(os.path.join(archive, os.path.basename(other_path))))
         self.assertEqual(self.sync()["archived"], [])
 
     def test_notes_the_tool_did_not_write_are_untouched(self):
