@@ -138,6 +138,8 @@ POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suff
 MIN_CANDIDATES = 50
 UNIT_RANGES_PER_QUERY = 200  # rowid ranges OR'ed in one sentence query (SQLite's expression depth is 1000)
 IMPORT_BATCH = 1000
+MAX_ID = 2 ** 63 - 1  # ids, counts and limits are SQLite integers
+YEAR_RANGE = (1900, 9998)  # dates the tool accepts (UTC), so date arithmetic never overflows
 CLUSTER_IDS = 20  # ids a promotion report lists per topic cluster (the newest)
 
 # ==== Exceptions ====
@@ -224,8 +226,18 @@ def parse_time(text, what="time"):
     if zone and zone != "Z":
         sign = 1 if zone[0] == "+" else -1
         digits = zone[1:].replace(":", "")
-        tz = datetime.timezone(sign * datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:])))
-    return dt.replace(tzinfo=tz).astimezone(datetime.timezone.utc)
+        hours, minutes = int(digits[:2]), int(digits[2:] or 0)
+        if hours > 23 or minutes > 59:
+            raise ValidationError("%s has a zone offset out of range (at most ±23:59): %r" % (what, text))
+        tz = datetime.timezone(sign * datetime.timedelta(hours=hours, minutes=minutes))
+    try:
+        result = dt.replace(tzinfo=tz).astimezone(datetime.timezone.utc)
+    except OverflowError:
+        result = None
+    if result is None or not YEAR_RANGE[0] <= result.year <= YEAR_RANGE[1]:
+        raise ValidationError("%s must fall in the years %d to %d (got %r)" % (what, YEAR_RANGE[0], YEAR_RANGE[1],
+                                                                               text))
+    return result
 
 
 def iso(dt):
@@ -468,8 +480,10 @@ def parse_ids(value, what):
         text = str(item).strip()
         if not text:
             continue
-        if isinstance(item, bool) or not text.isdigit() or int(text) <= 0:
-            raise ValidationError("%s must be positive whole numbers separated by commas (got %r)" % (what, item))
+        if isinstance(item, bool) or isinstance(item, float) or not re.fullmatch(r"[0-9]{1,19}", text) \
+                or not 0 < int(text) <= MAX_ID:
+            raise ValidationError("%s must be whole numbers from 1 to %d separated by commas (got %r)"
+                                  % (what, MAX_ID, item))
         number = int(text)
         if number not in out:
             out.append(number)
@@ -959,6 +973,13 @@ class MemoryDB:
     def _open(self, create):
         if os.path.isdir(self.path):
             raise DatabaseError("%s is a directory, not a database file" % self.path)
+        try:
+            mode = os.stat(self.path).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and not stat_is_regular(mode):
+            raise DatabaseError("%s is not a regular file (a pipe or a device?); point --db at a database file"
+                                % self.path)
         exists = os.path.exists(self.path)
         if not exists and not create:
             raise NotFoundError("no database at %s; run `init` first" % self.path)
@@ -983,6 +1004,7 @@ class MemoryDB:
         except sqlite3.Error as exc:
             raise DatabaseError("cannot open %s: %s" % (self.path, exc))
         try:
+            self._check_ours()  # reads only: a file that is refused is never changed
             self._configure()
             self._migrate()
         except sqlite3.DatabaseError as exc:
@@ -1033,16 +1055,31 @@ class MemoryDB:
         except sqlite3.OperationalError:
             conn.create_function("pow", 2, math.pow, deterministic=True)
 
-    def _migrate(self):
-        conn = self.conn
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+    def _check_ours(self):
+        """Refuse, before anything is written, a file that is not a memory database or is newer."""
+        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise SchemaTooNewError(
                 "%s has schema version %d but this memory_tiered (%s) knows up to %d; "
                 "upgrade memory_tiered.py" % (self.path, version, __version__, SCHEMA_VERSION)
             )
-        if version == 0:
-            self._check_seed_tables()
+        names = {r[0] for r in self.conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        ours = {"memory_l1", "memory_l2", "memory_l3"}
+        if names and not ours <= names:
+            raise DatabaseError(
+                "%s is a SQLite database but not a memory database (tables: %s); "
+                "point --db at another file" % (self.path, ", ".join(sorted(names)[:5]))
+            )
+        if names:
+            columns = {r[1] for r in self.conn.execute("PRAGMA table_info(memory_l1)")}
+            if not {"id", "session_id", "summary"} <= columns:
+                raise DatabaseError("%s has a memory_l1 table of another shape (columns: %s); point --db at "
+                                    "another file" % (self.path, ", ".join(sorted(columns)[:6])))
+
+    def _migrate(self):
+        conn = self.conn
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
         now = iso(now_utc())
         upgraded = 0 < version < SCHEMA_VERSION
         for target in range(version + 1, SCHEMA_VERSION + 1):
@@ -1074,16 +1111,6 @@ class MemoryDB:
                 for statement in FTS_FILL:
                     conn.execute(statement)
         self.fts = bool(self._want_fts and has_fts_table)
-
-    def _check_seed_tables(self):
-        """A version-0 file must be empty or hold the seed memory tables."""
-        names = {r[0] for r in self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        if names and not names & {"memory_l1", "memory_l2", "memory_l3"}:
-            raise DatabaseError(
-                "%s is a SQLite database but not a memory database (tables: %s); "
-                "point --db at another file" % (self.path, ", ".join(sorted(names)[:5]))
-            )
 
     # -- use --
 
@@ -1185,6 +1212,7 @@ class MemoryDB:
             make_private_dirs(os.path.dirname(dest))
         except MemoryTieredError as exc:
             raise MemoryTieredError("cannot write the backup %s: %s" % (dest, exc))
+        remove_stale_temp_files([folder, os.path.dirname(dest)])  # from a backup or restore that was killed
         try:
             with atomic_file(dest) as (_, tmp):
                 target = sqlite3.connect(tmp)
@@ -1308,6 +1336,11 @@ class MemoryDB:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def stat_is_regular(mode):
+    import stat
+    return stat.S_ISREG(mode)
 
 
 def describe_sqlite_error(exc, path):
@@ -2010,6 +2043,12 @@ class MemoryStore:
                 return None
             known.add(key)
         else:
+            # the same knowledge (or insight) already stored is not stored twice: a second import adds nothing
+            key = normalise_text(record[text_field])
+            rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (record["category"],)) \
+                if level == "l2" else conn.execute("SELECT insight FROM memory_l3")
+            if any(normalise_text(r[0]) == key for r in rows):
+                return None
             self._require_ids(conn, "l1" if level == "l2" else "l2", record["source_ids"])
         new_id = self._insert(conn, level, record, now)
         if level != "l1":
@@ -2054,7 +2093,7 @@ class MemoryStore:
             "size_bytes": size,
             "schema_version": self.db.schema_version(),
             "sqlite_version": sqlite3.sqlite_version,
-            "digest": os.path.join(os.path.dirname(self.db.path), "MEMORY_DIGEST.md"),
+            "digest": digest_path(self.db.path),
             "fts": "fts5" if self.db.fts else "scan (no FTS5 in this SQLite build)"
             if not _sqlite_has_fts5() else "scan (FTS disabled)",
             "levels": levels,
@@ -2871,7 +2910,7 @@ NOTE_STEM_MAX = 80  # characters in a note's name, without .md
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
 KEY_POINTS_HEADING = "## 要点 Key points"
 LINKS_HEADING = "## 关联 Links"
-_FILENAME_BAD_RE = _LazyRe(r'[*"\\/<>:|?#^\[\]%\x00-\x1f\x7f]')
+_FILENAME_BAD_RE = _LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]')
 _TAG_BAD_RE = _LazyRe(r"[^\w/-]")
 _EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
              "l2": ("text", "importance", "tags", "category"),
@@ -2933,10 +2972,14 @@ def obsidian_tag(tag):
     return value
 
 
+_YAML_UNSAFE_RE = _LazyRe("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]")
+
+
 def yaml_str(value):
-    """A YAML double-quoted scalar that survives any text (JSON escapes are valid YAML)."""
-    return json.dumps(str(value), ensure_ascii=False).replace("\u2028", "\\u2028").replace(
-        "\u2029", "\\u2029").replace("\x85", "\\u0085")
+    """A YAML double-quoted scalar that survives any text (JSON escapes are valid YAML); C1
+    controls, line separators, BOM, noncharacters and lone surrogates are escaped, since YAML
+    1.1 parsers refuse them in a document."""
+    return _YAML_UNSAFE_RE.sub(lambda m: "\\u%04x" % ord(m.group(0)), json.dumps(str(value), ensure_ascii=False))
 
 
 def yaml_value(value):
@@ -2944,6 +2987,10 @@ def yaml_value(value):
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float) and "e" in repr(value):
+        # 1e-05 is a string to YAML 1.1 parsers; write it in fixed notation
+        fixed = ("%.20f" % value).rstrip("0")
+        return fixed + "0" if fixed.endswith(".") else fixed
     if isinstance(value, (int, float)):
         return repr(value)
     return yaml_str(value)
@@ -3315,6 +3362,8 @@ class VaultSync:
         try:
             if not dry_run:
                 self.check_writable()
+                remove_stale_temp_files([self.vault] + [self._abs(f) for f in
+                                                        list(VAULT_FOLDERS.values()) + [VAULT_ARCHIVE]], 0)
             self._sync(levels, dry_run, now, resolve, report)
         finally:
             self._flush()
@@ -3860,21 +3909,29 @@ CRON_BEGIN = "# >>> memory_tiered jobs (managed by `memory_tiered.py cron --inst
 CRON_END = "# <<< memory_tiered jobs <<<"
 
 
-def write_atomic(path, text):
-    """Write text to path via a temp file in the same folder; False if unchanged."""
+def write_atomic(path, text, mode=0o600):
+    """Write text to path exactly, through atomic_file(); False if it already held that text."""
     path = os.path.abspath(path)
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8", newline="") as handle:
             if handle.read() == text:
                 return False
     except (OSError, UnicodeDecodeError):
         pass
-    write_atomic_lines(path, [text[:-1] if text.endswith("\n") else text])
+    with atomic_file(path, mode) as (fd, _):
+        with os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
     return True
 
 
 def digest_path(db_path):
-    return os.path.join(os.path.dirname(os.path.abspath(db_path)), DIGEST_NAME)
+    """MEMORY_DIGEST.md next to the default database (state.db); MEMORY_DIGEST-<name>.md next to
+    any other, so two databases in one folder never share a digest."""
+    folder, name = os.path.split(os.path.abspath(db_path))
+    stem = os.path.splitext(name)[0]
+    return os.path.join(folder, DIGEST_NAME if stem == "state" else "MEMORY_DIGEST-%s.md" % stem)
 
 
 def build_digest(db, budget=2000):
@@ -3981,7 +4038,8 @@ def report_markdown(data):
 
 def vault_path(arg=None, environ=None):
     env = os.environ if environ is None else environ
-    return os.path.abspath(os.path.expanduser(arg or env.get("MEMORY_TIERED_VAULT") or DEFAULT_VAULT))
+    return check_path(os.path.abspath(os.path.expanduser(arg or env.get("MEMORY_TIERED_VAULT") or DEFAULT_VAULT)),
+                      "the vault path")
 
 
 def save_report(vault, data, text):
@@ -4088,6 +4146,12 @@ def load_env_file(db_path, environ=None):
     """
     env = os.environ if environ is None else environ
     path = os.path.join(os.path.dirname(os.path.abspath(db_path)), "memory_tiered.env")
+    try:
+        if os.stat(path).st_mode & 0o077:
+            sys.stderr.write("warning: %s can be read by other users and may hold a webhook secret; "
+                             "run chmod 600 on it\n" % path)
+    except OSError:
+        return
     try:
         with open(path, encoding="utf-8") as handle:
             for line in handle:
@@ -4361,6 +4425,8 @@ def read_hook_input(stream):
         raise ValidationError("hook input is empty; expected the hook's JSON on stdin")
     try:
         data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValidationError("hook input is nested too deeply")
     except (ValueError, UnicodeDecodeError) as exc:
         raise ValidationError("hook input is not JSON (%s)" % _short(str(exc), 80))
     if not isinstance(data, dict):
@@ -4532,8 +4598,10 @@ def install_hooks(path, handlers, now):
     if text is not None:
         backup = "%s.bak-%s" % (path, now.strftime("%Y%m%d%H%M%S"))
         write_atomic(backup, text)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    write_atomic(path, json.dumps(settings, indent=indent, ensure_ascii=False) + newline)
+    target = os.path.realpath(path)  # a symlinked settings file (dotfiles) is edited through its link
+    make_private_dirs(os.path.dirname(target))
+    mode = os.stat(target).st_mode & 0o777 if os.path.exists(target) else 0o600
+    write_atomic(target, json.dumps(settings, indent=indent, ensure_ascii=False) + newline, mode)
     return backup, True
 
 
@@ -4655,7 +4723,7 @@ _MCP_TOOLS = [
       "project": {"type": "string"}}, ["query"]),
     ("memory_context", "A short Markdown block of what is remembered: core insights plus what is relevant to "
      "the query, within a token budget. Empty when nothing is relevant.",
-     {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "default": 2000},
+     {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "maximum": 100000, "default": 2000},
       "project": {"type": "string"}}, []),
     ("memory_get", "One memory in full with its sources and promotions.",
      {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1}},
@@ -4699,6 +4767,31 @@ def mcp_tool_list():
     return tools
 
 
+_JSON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "array": (list,), "object": (dict,),
+               "boolean": (bool,)}
+
+
+def check_schema(value, schema, where):
+    """Check a value against the subset of JSON Schema the MCP tools declare (type, enum,
+    minimum, maximum, items): the tool list and the checks share one source."""
+    kind = schema.get("type")
+    if kind:
+        ok = isinstance(value, _JSON_TYPES[kind]) and not (isinstance(value, bool) and kind != "boolean")
+        if ok and kind == "number" and isinstance(value, float) and not math.isfinite(value):
+            ok = False
+        if not ok:
+            raise ValidationError("%s must be %s %s" % (where, "an" if kind[0] in "aeiou" else "a", kind))
+    if "enum" in schema and value not in schema["enum"]:
+        raise ValidationError("%s must be one of: %s" % (where, ", ".join(map(str, schema["enum"]))))
+    if "minimum" in schema and value < schema["minimum"]:
+        raise ValidationError("%s must be at least %s (got %r)" % (where, schema["minimum"], value))
+    if "maximum" in schema and value > schema["maximum"]:
+        raise ValidationError("%s must be at most %s (got %r)" % (where, schema["maximum"], value))
+    if kind == "array" and "items" in schema:
+        for n, item in enumerate(value):
+            check_schema(item, schema["items"], "%s[%d]" % (where, n))
+
+
 def mcp_call(db_path, name, args, now, session_id=None):
     """Run one MCP tool; return a JSON-able result.  Raises MemoryTieredError on bad input."""
     known = {t[0]: t for t in _MCP_TOOLS}
@@ -4710,6 +4803,9 @@ def mcp_call(db_path, name, args, now, session_id=None):
     missing = [k for k in known[name][3] if args.get(k) in (None, "")]
     if missing:
         raise ValidationError("%s needs %s" % (name, ", ".join(missing)))
+    for key, value in args.items():
+        if value is not None:
+            check_schema(value, known[name][2][key], key)
     with MemoryDB(db_path) as db:
         store = MemoryStore(db)
         if name == "memory_search":
@@ -4828,6 +4924,8 @@ def serve_mcp(db_path, stdin, stdout, log):
             continue
         try:
             message = json.loads(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+        except RecursionError:
+            reply = {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "parse error: nested too deeply"}}
         except (ValueError, UnicodeDecodeError) as exc:
             reply = {"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "parse error: %s" % exc}}
         else:
@@ -4842,7 +4940,13 @@ def serve_mcp(db_path, stdin, stdout, log):
                     reply = {"jsonrpc": "2.0", "id": message.get("id") if isinstance(message, dict) else None,
                              "error": {"code": -32603, "message": "internal error: %s" % exc}}
         if reply is not None:
-            stdout.write(json.dumps(reply, ensure_ascii=False, separators=(",", ":"), default=str) + "\n")
+            try:
+                line = json.dumps(reply, ensure_ascii=False, separators=(",", ":"), default=str)
+                line.encode("utf-8")
+            except (UnicodeEncodeError, ValueError, RecursionError):
+                # e.g. a lone surrogate echoed back in "id": escaped, it is still valid JSON
+                line = json.dumps(reply, ensure_ascii=True, separators=(",", ":"), default=str)
+            stdout.write(line + "\n")
             stdout.flush()
 
 
@@ -5126,17 +5230,29 @@ def build_parser(only=None):
 
 
 def _positive_int(text):
-    if not str(text).isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError("must be a whole number of at least 1 (got %r)" % text)
+    if not re.fullmatch(r"[0-9]{1,19}", str(text)) or not 1 <= int(text) <= MAX_ID:
+        raise argparse.ArgumentTypeError("must be a whole number from 1 to %d (got %r)" % (MAX_ID, text))
     return int(text)
 
 
 # -- helpers for handlers --
 
 
+def check_path(path, what):
+    """A path the tool can store and print: valid UTF-8, no NUL."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("%s is not valid UTF-8: %r; rename it or choose another" % (what, path))
+    if "\x00" in str(path):
+        raise ValidationError("%s contains a NUL character" % what)
+    return path
+
+
 def _db_path(args, environ=None):
     env = os.environ if environ is None else environ
-    return getattr(args, "db", None) or env.get("MEMORY_TIERED_DB") or os.path.expanduser(DEFAULT_DB_PATH)
+    return check_path(getattr(args, "db", None) or env.get("MEMORY_TIERED_DB") or os.path.expanduser(DEFAULT_DB_PATH),
+                      "the database path")
 
 
 def _open(args):
@@ -5898,6 +6014,23 @@ def cmd_cron(args):
     return 0
 
 
+def remove_stale_temp_files(folders, older_than=3600):
+    """Remove the tool's own temp files (``.mt-*.tmp``) left by a killed run, once they are
+    ``older_than`` seconds old (0: all; only where a lock says no run of ours is writing)."""
+    cutoff = time.time() - older_than
+    for folder in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            if name.startswith(".mt-") and name.endswith(".tmp") and not os.path.islink(path):
+                with contextlib.suppress(OSError):
+                    if os.path.getmtime(path) <= cutoff:
+                        os.unlink(path)
+
+
 def make_private_dirs(folder, mode=0o700):
     """Create ``folder`` and its missing parents, owner-only; an existing folder is left as it is."""
     try:
@@ -5969,10 +6102,30 @@ def write_atomic_lines(path, lines, durable=True, mode=0o600, root=None):
 # ==== main ====
 
 
+_OPTION_RE = _LazyRe(r"^--?[A-Za-z][\w-]*(=.*)?$")
+
+
+def _attach_dash_values(argv):
+    """``--summary ---`` or ``--text "- item"``: argparse would read a value that starts with a
+    dash as an option; a value that cannot be an option is attached (``--summary=---``)."""
+    out, i = [], 0
+    while i < len(argv):
+        token = argv[i]
+        if (token.startswith("--") and "=" not in token and i + 1 < len(argv) and argv[i + 1].startswith("-")
+                and not _OPTION_RE.match(argv[i + 1]) and not re.fullmatch(r"-[0-9.]+", argv[i + 1])):
+            out.append(token + "=" + argv[i + 1])
+            i += 2
+            continue
+        out.append(token)
+        i += 1
+    return out
+
+
 def main(argv=None):
     """Run the CLI; return the exit code (0 ok, 1 failure, 2 bad input, 130 interrupted)."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _attach_dash_values(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in argv
+    os.umask(0o077)  # every file and folder the tool creates is owner-only unless it says otherwise
     name = _command_in(argv)
     parser = build_parser(only=name)
     if name is None or name not in parser._subparsers._group_actions[0].choices:

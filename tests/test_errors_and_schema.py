@@ -45,7 +45,7 @@ class BadInputTests(CLITestCase):
         self.assert_rejected("add-l2", "--category", "c", "--knowledge", "k", "--source-ids", "999",
                              message="source id 999")
         self.assert_rejected("add-l2", "--category", "c", "--knowledge", "k", "--source-ids", "1,x",
-                             message="positive whole numbers")
+                             message="whole numbers from 1 to")
         self.assert_rejected("add-l3", "--insight", "i", "--source-ids", "1", message="L2")
         self.assert_rejected("add-l1", "--summary", "x", message="--session-id")
         self.assert_rejected("get", "l4", "1", message="l1, l2, l3")

@@ -52,7 +52,7 @@ class CronScriptTests(CLITestCase):
             self.assertEqual(len(self.log_lines()), number)
         rec = self.json_cli("get", "l1", str(a))
         self.assertIsNotNone(rec["promoted_to"])
-        self.assertTrue(os.path.exists(os.path.join(os.path.dirname(self.db), "MEMORY_DIGEST.md")))
+        self.assertTrue(os.path.exists(memory_tiered.digest_path(self.db)))
         self.assertTrue(os.path.exists(os.path.join(self.tmp, "vault", "报告", "2026-05-01.md")))
         backups = os.listdir(os.path.join(os.path.dirname(self.db), "backups"))
         self.assertEqual(backups, ["memory-20260501-050000.db"])  # the daily compress job keeps a backup
@@ -146,7 +146,7 @@ class IndexAndDigestTests(CLITestCase):
         self.assertLess(out.index("Prefers boring"), out.index("Writes Go"))
         self.assertLess(out.index("Writes Go"), out.index("## Recent sessions"))
         self.assertIn("[L1#400]", out)  # most recent first
-        path = os.path.join(os.path.dirname(self.db), "MEMORY_DIGEST.md")
+        path = memory_tiered.digest_path(self.db)
         mtime = os.stat(path).st_mtime_ns
         time.sleep(0.01)
         _, err = self.run_cli("digest", "--budget", "300")
