@@ -1639,9 +1639,15 @@ class MemoryStore:
                 conn.execute("DELETE FROM session_turns WHERE session_id = ?", (row["session_id"],))
                 conn.execute("UPDATE pending_sessions SET transcript_path = NULL, done_at = coalesce(done_at, ?) "
                              "WHERE session_id = ?", (now, row["session_id"]))
-            notes = [(r[0], r[1]) for r in conn.execute("SELECT vault, path FROM vault_notes WHERE kind = ? AND ref = ?",
-                                                        (level, str(record_id)))]
-            conn.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?", (level, str(record_id)))
+            gone = [(level, str(record_id))]
+            if level == "l1" and not conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?",
+                                                  (row["session_id"],)).fetchone():
+                gone.append(("session", row["session_id"]))  # its session note names the forgotten record
+            notes = []
+            for kind, ref in gone:
+                notes += [(r[0], r[1]) for r in conn.execute("SELECT vault, path FROM vault_notes WHERE kind = ? "
+                                                             "AND ref = ?", (kind, ref))]
+                conn.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?", (kind, ref))
         return {"unlinked": touched, "text": row[LEVEL_TEXT[level]], "notes": _delete_notes(notes)}
 
     def erase_freed(self, index_limit=200000):
@@ -3184,6 +3190,7 @@ class VaultSync:
         self._now = now_utc()
         self._decay = DecayEngine(db)
         self._by_id = None
+        self._scrubbed = set()
         self._mode = 0o600
 
     # -- paths and rendering --
@@ -3341,7 +3348,7 @@ class VaultSync:
         writes the database version over the note.
         """
         now = now or now_utc()
-        self._now, self._by_id = now, None
+        self._now, self._by_id, self._scrubbed = now, None, set()
         cfg = self._decay.config()
         self._mode = 0o600 if cfg["vault_private"] else 0o644
         report = {"vault": self.vault, "dry_run": dry_run, "written": [], "renamed": [], "archived": [],
@@ -3423,8 +3430,9 @@ class VaultSync:
                     report["unchanged"] += 1
                     continue
                 rel_, text, editable = self.render_record(record_dict(lv, row), stems)
-                self._note(report, rel, self._reconcile, key, rel, text, editable, known, report, key in handled,
-                           dry_run, resolve, print_)
+                scrubbed = key in self._scrubbed
+                self._note(report, rel, self._reconcile, key, rel, text, editable, known, report,
+                           key in handled and not scrubbed, dry_run, "db" if scrubbed else resolve, print_)
         notes = []
         if "session" in kinds:
             notes += [(("session", sid), rel, print_, render) for sid, rel, print_, render in self._session_notes(stems)]
@@ -3674,6 +3682,9 @@ class VaultSync:
             self._apply(level, int(ref), from_vault, now)
             record = record_dict(level, self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
                                                         (int(ref),)).fetchone())
+            if any(self._editable(record)[f] != v for f, v in from_vault.items()):
+                # a secret was scrubbed from what the person wrote: the note must not keep it either
+                self._scrubbed.add(key)
         self._remember(key, rel, digest, None, self._editable(record))
         return "read"
 
@@ -4726,7 +4737,7 @@ _MCP_TOOLS = [
      {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "maximum": 100000, "default": 2000},
       "project": {"type": "string"}}, []),
     ("memory_get", "One memory in full with its sources and promotions.",
-     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1}},
+     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
      ["level", "id"]),
     ("memory_add_l1", "Store the summary of this conversation (one per session). Importance 0-1: 0.9 for "
      "decisions and lasting preferences, 0.3 for routine work.",
@@ -4737,16 +4748,16 @@ _MCP_TOOLS = [
       "tags": {"type": "array", "items": {"type": "string"}}}, ["session_id", "summary"]),
     ("memory_add_l2", "Store a piece of knowledge distilled from several L1s (name them in source_ids).",
      {"category": {"type": "string"}, "knowledge": {"type": "string"},
-      "source_ids": {"type": "array", "items": {"type": "integer"}},
+      "source_ids": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
       "tags": {"type": "array", "items": {"type": "string"}},
       "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["category", "knowledge"]),
     ("memory_add_l3", "Store a core insight distilled across L2s (name them in source_ids).",
-     {"insight": {"type": "string"}, "source_ids": {"type": "array", "items": {"type": "integer"}},
+     {"insight": {"type": "string"}, "source_ids": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
       "category": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
       "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["insight"]),
     ("memory_edit", "Correct a memory in place: new text, key points (L1), importance, tags or category (L2, L3). "
      "Give only the fields to change.",
-     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1},
+     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1, "maximum": MAX_ID},
       "text": {"type": "string"}, "key_points": {"type": "array", "items": {"type": "string"}},
       "importance": {"type": "number", "minimum": 0, "maximum": 1},
       "tags": {"type": "array", "items": {"type": "string"}}, "category": {"type": "string"}}, ["level", "id"]),
