@@ -311,7 +311,8 @@ class EditTests(VaultTestCase):
         # forget deletes the forgotten record's note at once (it holds the text); archiving moves
         self.assertFalse(os.path.exists(self.path))
         report = self.sync()
-        self.assertEqual(len(report["archived"]), 3)  # the archived L1's note and both session notes
+        # the archived L1's note and its session note; the forgotten one's session note went with it
+        self.assertEqual(len(report["archived"]), 2)
         archive = os.path.join(self.vault, "归档")
         self.assertFalse(os.path.exists(os.path.join(archive, os.path.basename(self.path))))
         self.assertTrue(os.path.exists(os.path.join(archive, os.path.basename(other_path))))
