@@ -87,7 +87,7 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BUSY_TIMEOUT_MS = 10000
 WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
@@ -416,6 +416,98 @@ def scrub(text):
             return "[REDACTED:%s]" % kind
         text = pattern.sub(repl, text)
     return text, found
+
+
+# Text that reads as instructions to a model rather than as a memory (OWASP: memory and context
+# poisoning).  Each entry: (reason, pattern); matched case-insensitively on whitespace-folded text.
+_INSTRUCTION_PATTERNS = (
+    ("override", r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+)?"
+                 r"(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|existing|"
+                 r"original|system|safety|developer)\s+(?:instructions?|prompts?|rules|directives|guidelines|messages?|"
+                 r"context|constraints)"),
+    ("override", r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:you\s+were\s+told|above|before|"
+                 r"previously\s+said|prior)"),
+    ("override", r"\bnew\s+(?:system\s+)?instructions?\s*:"),
+    ("override", r"\b(?:from\s+now\s+on|henceforth),?\s+(?:you|always|never|ignore|respond|answer|act)\b"),
+    ("role", r"\byou\s+are\s+now\s+(?:(?:an?|the|my)\s+\w+|(?-i:[A-Z]{2,})\b|(?:in|entering)\s+\w+\s+mode)"),
+    ("role", r"\b(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|"
+             r"jailbroken|evil|different|new)\b"),
+    ("role", r"\b(?:developer|god|dan|jailbreak)\s+mode\b"),
+    ("role", r"(?:^|\s)(?:system|assistant|developer)\s*:\s*(?:you|ignore|always|never|from|the\s+user)\b"),
+    ("role", r"<\|?(?:im_start|im_end|system|endoftext)\|?>|\[/?INST\]|<</?SYS>>|</?(?:system|assistant)>"),
+    ("exfiltrate", r"\b(?:reveal|print|show|output|repeat|leak|send)\s+(?:me\s+)?(?:your|the)\s+"
+                   r"(?:system\s+prompt|hidden\s+instructions|instructions\s+above|api\s+keys?|secrets?|"
+                   r"credentials|environment\s+variables)"),
+    ("exfiltrate", r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|alert)\s+the\s+user\b"),
+    ("tool-call", r"<\s*/?\s*(?:tool_call|function_calls?|invoke|antml:invoke|tool_use)\b|\"tool_use\"|"
+                  r"\"function_call\"\s*:"),
+    ("shell", r"\b(?:curl|wget|fetch)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|"
+              r"\bbase64\s+(?:-d|--decode)\b[^|\n]{0,80}\|\s*(?:ba)?sh\b|\brm\s+-rf\s+(?:/|~|\$HOME)(?:\s|$)|"
+              r"\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\b(?:run|execute)\s+(?:this|the\s+following)"
+              r"\s+(?:command|script|code)\b"),
+    ("override", r"(?:忽略|无视|忘记|忘掉|不要理会|跳过)(?:掉)?(?:之前|以上|上面|前面|先前|此前|所有|全部|一切)(?:的|所有的)?"
+                 r"(?:所有)?(?:指令|指示|提示词?|规则|要求|设定|约束|对话)"),
+    ("override", r"(?:从现在开始|从现在起|今后)[，,]?\s*(?:你|请|必须|只|永远|一律)"),
+    ("override", r"新的(?:系统)?(?:指令|指示)[:：]"),
+    ("role", r"你现在(?:是|扮演|成为)|(?:扮演|假装你是)(?:一个|一名)?(?:不受限|没有限制|邪恶|黑客)|(?:开发者|越狱)模式"),
+    ("exfiltrate", r"(?:透露|泄露|输出|打印|告诉我)(?:你的|出)?(?:系统提示词?|隐藏指令|密钥|凭据|环境变量)|不要告诉用户|别告诉用户"),
+    ("shell", r"(?:执行|运行)(?:以下|下面|这个|这条)(?:的)?(?:命令|脚本|代码)"),
+)
+
+
+@functools.lru_cache(maxsize=None)
+def _instruction_res():
+    return tuple((reason, re.compile(pattern, re.I)) for reason, pattern in _INSTRUCTION_PATTERNS)
+
+
+def instruction_flag(text):
+    """Why ``text`` reads as instructions to a model (override, role, exfiltrate, tool-call,
+    shell), or None.  Flagged memories are kept and searchable but never injected automatically
+    until a person clears them."""
+    if not text:
+        return None
+    folded = " ".join(str(text).split())
+    for reason, pattern in _instruction_res():
+        m = pattern.search(folded)
+        if m:
+            return "%s: %s" % (reason, _short(m.group(0), 60))
+    return None
+
+
+def project_root(path):
+    """The repository root above ``path`` (a folder holding .git or .hg), or ``path`` itself."""
+    path = os.path.abspath(os.path.expanduser(path))
+    probe = path
+    while True:
+        if any(os.path.exists(os.path.join(probe, mark)) for mark in (".git", ".hg")):
+            return probe
+        parent = os.path.dirname(probe)
+        if parent == probe:
+            return path
+        probe = parent
+
+
+def project_key(path):
+    """A stable project key for a working folder: its repository's name plus a short hash of the
+    repository's absolute path (two repositories called `api` stay apart)."""
+    import hashlib
+    root = project_root(path)
+    name = clean_name(os.path.basename(root.rstrip("/\\")) or "root", 60).replace(" ", "_") or "root"
+    return "%s-%s" % (name, hashlib.sha1(root.encode("utf-8", "surrogatepass")).hexdigest()[:6])
+
+
+def project_label(key):
+    """The name part of a project key, for people."""
+    return re.sub(r"-[0-9a-f]{6}$", "", key) if key else key
+
+
+ORIGINS = ("cli", "mcp", "hook", "auto", "import", "vault")
+
+
+def check_origin(origin):
+    if origin not in ORIGINS:
+        raise ValidationError("origin must be one of: %s (got %r)" % (", ".join(ORIGINS), origin))
+    return origin
 
 
 def check_importance(value, what="importance"):
@@ -853,7 +945,34 @@ MIGRATIONS = [
         "ON CONFLICT(tbl) DO UPDATE SET last_id = max(last_id, excluded.last_id); END" % (t, t, t)
         for t in ("memory_l1", "memory_l2", "memory_l3")
     ],
+    [
+        # Provenance and the poisoning guard; projects become repository keys.
+        "ALTER TABLE memory_l1 ADD COLUMN origin TEXT",   # how it arrived: cli, mcp, hook, auto, import, vault
+        "ALTER TABLE memory_l2 ADD COLUMN origin TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN origin TEXT",
+        "ALTER TABLE memory_l2 ADD COLUMN agent TEXT",    # which agent wrote it, where known
+        "ALTER TABLE memory_l3 ADD COLUMN agent TEXT",
+        "ALTER TABLE memory_l1 ADD COLUMN flagged TEXT",  # why the text looks like instructions to a model
+        "ALTER TABLE memory_l2 ADD COLUMN flagged TEXT",  # (kept out of automatic injection until cleared)
+        "ALTER TABLE memory_l3 ADD COLUMN flagged TEXT",
+        "UPDATE memory_l1 SET origin = CASE agent WHEN 'auto' THEN 'auto' WHEN 'mcp' THEN 'mcp' END",
+        "UPDATE memory_l1 SET flagged = mt_flag(summary || ' ' || coalesce(key_points, ''))",
+        "UPDATE memory_l2 SET flagged = mt_flag(knowledge)",
+        "UPDATE memory_l3 SET flagged = mt_flag(insight)",
+        "CREATE INDEX IF NOT EXISTS memory_l1_project ON memory_l1(project)",
+        lambda conn, now: _migrate_projects(conn),
+    ],
 ]
+
+
+def _migrate_projects(conn):
+    """Schema 5: a project was the basename of the session's folder; it becomes the repository key
+    where the folder is known (a pending session's cwd).  Names that cannot be mapped stay and are
+    listed by `doctor`."""
+    for session_id, cwd in conn.execute("SELECT session_id, cwd FROM pending_sessions WHERE cwd IS NOT NULL").fetchall():
+        key = project_key(cwd)
+        conn.execute("UPDATE memory_l1 SET project = ? WHERE session_id = ? AND project = ?",
+                     (key, session_id, os.path.basename(cwd.rstrip("/\\"))))
 
 # The full-text index is not a migration: it exists only where SQLite has
 # FTS5, and is created (and filled) the first time such a build opens the file.
@@ -1050,6 +1169,7 @@ class MemoryDB:
         conn.create_function("mt_units", 2, text_units, deterministic=True)
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
         conn.create_function("mt_json_ids", 1, lambda v: dump_list(load_ids(v)), deterministic=True)
+        conn.create_function("mt_flag", 1, instruction_flag, deterministic=True)
         try:
             conn.execute("SELECT pow(2, 2)").fetchone()
         except sqlite3.OperationalError:
@@ -1085,7 +1205,9 @@ class MemoryDB:
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.atomic():
                 for statement in MIGRATIONS[target - 1]:
-                    if ":now" in statement:
+                    if callable(statement):
+                        statement(conn, now)
+                    elif ":now" in statement:
                         conn.execute(statement, {"now": now})
                     else:
                         conn.execute(statement)
@@ -1430,7 +1552,7 @@ class MemoryStore:
     # -- adding --
 
     def add_l1(self, session_id, summary, key_points=None, importance=None, parent_session=None,
-               project=None, agent=None, created_at=None, now=None, tags=None):
+               project=None, agent=None, created_at=None, now=None, tags=None, origin="cli"):
         """Store one conversation summary; return (id, created).
 
         A summary equal (after normalising space and punctuation) to one
@@ -1448,6 +1570,7 @@ class MemoryStore:
             "project": check_text(project, "project", MAX_SHORT, required=False) or None,
             "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
+            "origin": check_origin(origin),
         }
         self._scrub(record)
         with self.db.atomic() as conn:
@@ -1461,7 +1584,7 @@ class MemoryStore:
         return new_id, True
 
     def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
-               created_at=None, now=None, supersedes=None):
+               created_at=None, now=None, supersedes=None, origin="cli", agent=None):
         now = now or now_utc()
         record = {
             "category": check_text(category, "category", MAX_SHORT),
@@ -1471,6 +1594,8 @@ class MemoryStore:
             "importance": check_importance(importance),
             "project": check_text(project, "project", MAX_SHORT, required=False) or None,
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
+            "origin": check_origin(origin),
+            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
         }
         self._scrub(record)
         with self.db.atomic() as conn:
@@ -1485,7 +1610,7 @@ class MemoryStore:
         return new_id
 
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
-               created_at=None, now=None, tags=None):
+               created_at=None, now=None, tags=None, origin="cli", agent=None):
         now = now or now_utc()
         record = {
             "insight": check_text(insight, "insight"),
@@ -1495,6 +1620,8 @@ class MemoryStore:
             "importance": check_importance(importance),
             "project": check_text(project, "project", MAX_SHORT, required=False) or None,
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
+            "origin": check_origin(origin),
+            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
         }
         self._scrub(record)
         with self.db.atomic() as conn:
@@ -1524,6 +1651,9 @@ class MemoryStore:
         row.setdefault("decay_applied_at", stamp)
         row.setdefault("decay_score", 1.0)
         row.setdefault("access_count", 0)
+        if "flagged" not in row:
+            row["flagged"] = instruction_flag(" ".join([row.get(LEVEL_TEXT[level]) or ""]
+                                                       + load_list(row.get("key_points"))))
         if "id" not in row:
             # SQLite would hand out max(id) + 1, which reuses the id of a forgotten newest record.
             row["id"] = conn.execute(
@@ -1878,11 +2008,27 @@ class MemoryStore:
                 raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
             changed = {k: v for k, v in record.items() if row[k] != v}
             if changed:
+                if LEVEL_TEXT[level] in changed or "key_points" in changed:
+                    text = record.get(LEVEL_TEXT[level], row[LEVEL_TEXT[level]])
+                    points = load_list(record.get("key_points", row["key_points"] if level == "l1" else None))
+                    changed["flagged"] = instruction_flag(" ".join([text] + points))
                 changed["updated_at"] = iso(now or now_utc())
                 conn.execute("UPDATE %s SET %s WHERE id = ?" % (table, ", ".join("%s = ?" % k for k in changed)),
                              list(changed.values()) + [record_id])
                 changed.pop("updated_at")
+                if changed.get("flagged", row["flagged"]) == row["flagged"]:
+                    changed.pop("flagged", None)
         return sorted(changed)
+
+    def clear_flag(self, level, record_id):
+        """A person read a flagged record and clears it for automatic injection."""
+        level = check_level(level)
+        with self.db.atomic() as conn:
+            row = conn.execute("SELECT flagged FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
+            if row is None:
+                raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
+            conn.execute("UPDATE %s SET flagged = NULL WHERE id = ?" % LEVEL_TABLE[level], (record_id,))
+        return row[0]
 
     # -- export and import --
 
@@ -1964,6 +2110,9 @@ class MemoryStore:
         if level in ("l2", "l3"):
             record["source_ids"] = parse_ids(obj.get("source_ids"), "source_ids")
         record["project"] = check_text(obj.get("project"), "project", MAX_SHORT, required=False) or None
+        record["origin"] = check_origin(obj["origin"]) if obj.get("origin") and "id" in obj else "import"
+        if level != "l1":
+            record["agent"] = check_text(obj.get("agent"), "agent", MAX_SHORT, required=False) or None
         record["importance"] = check_importance(obj.get("importance"))
         record["created_at"] = iso(parse_time(obj["created_at"], "created_at")) if obj.get("created_at") else iso(now)
         if "id" in obj:
@@ -1975,6 +2124,8 @@ class MemoryStore:
                 record["decay_score"] = check_importance(obj["decay_score"], "decay_score")
             if obj.get("stability") is not None:
                 record["stability"] = check_number(obj["stability"], "stability", 1.0, 1e6)
+            if "flagged" in obj:  # a flag a person cleared stays cleared
+                record["flagged"] = check_text(obj["flagged"], "flagged", MAX_SHORT, required=False) or None
             if "access_count" in obj:
                 count = obj["access_count"]
                 if isinstance(count, bool) or not isinstance(count, int) or count < 0:
@@ -2169,7 +2320,7 @@ def iter_jsonl(lines):
 EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
                   "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
                   "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
-                  "parent_session", "project", "agent", "stability")
+                  "parent_session", "project", "agent", "stability", "origin", "flagged")
 _CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
 _CSV_FLOAT = ("importance", "decay_score", "stability")
 _CSV_LIST = ("key_points", "tags", "source_ids")
@@ -2559,6 +2710,8 @@ class Promoter:
                     "importance": row["importance"],
                     "project": row["project"],
                     "created_at": iso(now),
+                    "origin": "auto",
+                    "flagged": row["flagged"],
                 }, now)
                 conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
                              (l2_id, iso(now), row["id"]))
@@ -3561,13 +3714,15 @@ class VaultSync:
                         if level == "l1":
                             new_id, _ = store.add_l1(str(fields.get("session_id") or "obsidian"), values["text"],
                                                      values["key_points"], values["importance"], now=now,
-                                                     tags=values["tags"], project=fields.get("project"))
+                                                     tags=values["tags"], project=fields.get("project"),
+                                                     origin="vault")
                         elif level == "l2":
                             new_id = store.add_l2(values["category"], values["text"], None, values["tags"],
-                                                  values["importance"], fields.get("project"), now=now)
+                                                  values["importance"], fields.get("project"), now=now,
+                                                  origin="vault")
                         else:
                             new_id = store.add_l3(values["text"], None, values["category"], values["importance"],
-                                                  fields.get("project"), now=now, tags=values["tags"])
+                                                  fields.get("project"), now=now, tags=values["tags"], origin="vault")
                         record = record_dict(level, conn.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
                                                                  (new_id,)).fetchone())
                         self._remember((level, str(new_id)), rel, digest, "", self._editable(record))
@@ -3717,6 +3872,12 @@ class VaultSync:
             params.append(dump_list(value) if isinstance(value, list) else value)
         sets.append("updated_at = ?")
         params.append(iso(now))
+        if "text" in changes or "key_points" in changes:
+            row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
+            text = changes.get("text", row[LEVEL_TEXT[level]])
+            points = changes.get("key_points", load_list(row["key_points"]) if level == "l1" else [])
+            sets.append("flagged = ?")
+            params.append(instruction_flag(" ".join([text] + list(points))))
         with self.db.atomic() as conn:
             conn.execute("UPDATE %s SET %s WHERE id = ?" % (LEVEL_TABLE[level], ", ".join(sets)),
                          params + [record_id])
@@ -4716,9 +4877,9 @@ def summarise_pending(db, now, older_than_hours=None):
             except OSError:
                 turns = []
         summary, points = extractive_summary(turns, session)
-        project = os.path.basename(session["cwd"].rstrip("/")) if session.get("cwd") else None
+        project = project_key(session["cwd"]) if session.get("cwd") else None
         new_id, _ = store.add_l1(session["session_id"], summary, points, 0.3, project=project or None,
-                                 agent="auto", created_at=session["recorded_at"], now=now)
+                                 agent="auto", created_at=session["recorded_at"], now=now, origin="auto")
         with db.atomic() as conn:
             conn.execute("UPDATE pending_sessions SET done_at = ? WHERE session_id = ?", (iso(now), session["session_id"]))
         made.append({"session_id": session["session_id"], "l1_id": new_id})

@@ -31,8 +31,12 @@ class CLITestCase(unittest.TestCase):
         patcher = mock.patch.dict(os.environ, env)
         patcher.start()
         self.addCleanup(patcher.stop)
-        for name in ("MEMORY_TIERED_NOW", "MEMORY_TIERED_FTS", "MEMORY_TIERED_VAULT"):
+        for name in ("MEMORY_TIERED_NOW", "MEMORY_TIERED_FTS", "MEMORY_TIERED_VAULT", "MEMORY_TIERED_PROJECT"):
             os.environ.pop(name, None)
+        # Run from the temp folder (not a repository): records written by the CLI are global.
+        cwd = os.getcwd()
+        os.chdir(self.tmp)
+        self.addCleanup(os.chdir, cwd)
 
     def connect(self, path):
         """A sqlite3 connection closed when the test ends."""

@@ -259,7 +259,8 @@ class CaptureTests(CLITestCase):
         self.assertEqual(proc.returncode, 0)
         self.run_cli("job", "compress", now="2026-05-02T12:00:01")
         rec = self.json_cli("list")["records"][0]
-        self.assertEqual((rec["session_id"], rec["agent"], rec["project"]), ("sess-1", "auto", "uploader"))
+        self.assertEqual((rec["session_id"], rec["agent"], rec["origin"]), ("sess-1", "auto", "auto"))
+        self.assertEqual(memory_tiered.project_label(rec["project"]), "uploader")  # the repository key
         self.assertIn("exponential backoff", rec["summary"])
 
     def test_buffer_is_purged_after_retention(self):
