@@ -59,7 +59,7 @@ def simulate(run, db, vault, days=30, cwd="/work/projA"):
     for n, (kind, (summary, points, importance, _)) in enumerate(sorted(MEMORIES.items())):
         at = START + datetime.timedelta(hours=8, minutes=n)
         out, _ = call("add-l1", "--session-id", "seed-%s" % kind, "--summary", summary, "--key-points", points,
-                      "--importance", str(importance), "--project", "projA", at=at)
+                      "--importance", str(importance), "--project", cwd, at=at)
         ids[kind] = int(out.strip())
     for day in range(1, days + 1):
         morning = START + datetime.timedelta(days=day, hours=9)

@@ -52,7 +52,7 @@ class ContextTests(CLITestCase):
 class HookTests(CLITestCase):
     def setUp(self):
         super().setUp()
-        self.target = self.add_l1("Deploys go through GitHub Actions to Fly.io", session="old", project="api")
+        self.target = self.add_l1("Deploys go through GitHub Actions to Fly.io", session="old", project="/x/api")
         self.run_cli("add-l3", "--insight", "Prefers boring, proven technology")
 
     def test_session_start_prints_core_and_pending(self):
