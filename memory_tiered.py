@@ -136,8 +136,13 @@ NEAR_DISTANCE = 5
 LEVEL_WEIGHT = {"l1": 1.0, "l2": 1.1, "l3": 1.2}
 DATE_BONUS = 0.5
 CANDIDATES_PER_RESULT = 5
+GATE_COVERAGE = 0.3  # share of a prompt's term information a memory must hold to be injected
+GATE_UNKNOWN = 1.5  # a prompt term no memory contains weighs this many times the rarest term
+GATE_NAME_TOP = 5  # with a name the store knows, this many best results containing it ...
+GATE_NAME_COVERAGE = 0.1  # ... pass from this coverage
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
+RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 UNIT_RANGES_PER_QUERY = 200  # rowid ranges OR'ed in one sentence query (SQLite's expression depth is 1000)
 IMPORT_BATCH = 1000
 MAX_ID = 2 ** 63 - 1  # ids, counts and limits are SQLite integers
@@ -1756,7 +1761,8 @@ class MemoryStore:
             seen.append({"level": level, "id": r["id"], "text": r["text"]})
         return seen
 
-    def list(self, level=None, sort="created", limit=20, include_archived=False, project=None, origin=None):
+    def list(self, level=None, sort="created", limit=20, include_archived=False, project=None, origin=None,
+             category=None, tag=None):
         order = {
             "created": "created_at DESC, id DESC",
             "importance": "importance DESC, id DESC",
@@ -1769,7 +1775,13 @@ class MemoryStore:
         out = []
         for lv in levels:
             conditions, params = ([] if include_archived else ["archived_at IS NULL"]), []
-            for column, value in (("project", project), ("origin", origin)):
+            if category is not None and lv == "l1":
+                continue  # an L1 has no category
+            if tag is not None:
+                conditions.append("EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(tags) THEN tags END) t "
+                                  "WHERE t.value = ?)")
+                params.append(tag)
+            for column, value in (("project", project), ("origin", origin), ("category", category)):
                 if value:
                     conditions.append("%s = ?" % column)
                     params.append(value)
@@ -2095,10 +2107,22 @@ class MemoryStore:
 
     # -- export and import --
 
-    def export_rows(self, level=None):
-        """Yield every record of every (or one) level as a dict, streaming."""
+    def export_rows(self, level=None, category=None, tag=None):
+        """Yield every record of every (or one) level as a dict, streaming; optionally only one
+        category (L2/L3) or tag."""
         for lv in ([check_level(level)] if level else LEVELS):
-            for row in self.db.execute("SELECT * FROM %s ORDER BY id" % LEVEL_TABLE[lv]):
+            if category is not None and lv == "l1":
+                continue
+            where, params = [], []
+            if category is not None:
+                where.append("category = ?")
+                params.append(category)
+            if tag is not None:
+                where.append("EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(tags) THEN tags END) t "
+                             "WHERE t.value = ?)")
+                params.append(tag)
+            for row in self.db.execute("SELECT * FROM %s%s ORDER BY id" % (
+                    LEVEL_TABLE[lv], " WHERE " + " AND ".join(where) if where else ""), params):
                 yield record_dict(lv, row)
 
     def import_records(self, records, now=None, progress=None):
@@ -2816,7 +2840,7 @@ class Searcher:
 
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
                include_archived=False, touch=True, now=None, include_superseded=False, scope=None,
-               exclude_flagged=False, origin=None):
+               exclude_flagged=False, origin=None, category=None, tag=None):
         now = now or now_utc()
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         text = check_text(text, "search text", MAX_TEXT)
@@ -2825,10 +2849,12 @@ class Searcher:
         levels = [check_level(level)] if level else list(LEVELS)
         query = Query(text, now)
         filters = {"levels": levels, "project": project, "scope": scope, "exclude_flagged": exclude_flagged,
-                   "origin": origin, "include_archived": include_archived,
+                   "origin": origin, "category": category, "tag": tag, "include_archived": include_archived,
                    "include_superseded": include_superseded,
                    "since": iso(since) if since else None, "until": iso(until) if until else None}
         want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
+        if category is not None:
+            levels = filters["levels"] = [lv for lv in levels if lv != "l1"]  # only L2 and L3 have one
         hits = {}
         ranked, full_page = self._rank(query, filters, want, levels, in_sql=False)
         if full_page and len(ranked) < limit:
@@ -2868,6 +2894,37 @@ class Searcher:
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
                 "days": [d.isoformat() for d in query.days], "results": results}
 
+    def search_many(self, texts, limit=10, touch=True, now=None, **options):
+        """Several phrasings of one question (the agent's paraphrases, synonyms, keywords) fused
+        into one ranking by reciprocal rank fusion: score = sum of 1 / (60 + rank) over the
+        phrasings that found the record.  A record counts as retrieved once."""
+        now = now or now_utc()
+        if not texts or len(texts) > 10:
+            raise ValidationError("give from 1 to 10 search texts (got %d)" % len(texts))
+        fused, best, passed = {}, {}, set()
+        for text in texts:
+            found = self.search(text, limit=max(limit, 20), touch=False, now=now, **options)["results"]
+            kept = {(r["level"], r["id"]) for r in self.gate(text, found, now)}
+            passed |= kept
+            for rank, r in enumerate(found):
+                key = (r["level"], r["id"])
+                fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
+                best.setdefault(key, r)
+        order = sorted(fused, key=lambda k: (-fused[k], k[0], -k[1]))[:limit]
+        results = []
+        for key in order:
+            r = dict(best[key], score=round(fused[key], 6), weak=key not in passed)
+            r.get("explain", {})["fused"] = round(fused[key], 6)
+            results.append(r)
+        if touch and results:
+            try:
+                self.decay.recall([(r["level"], r["id"]) for r in results], None, now)
+            except sqlite3.OperationalError as exc:
+                if "readonly" not in str(exc) and "read-only" not in str(exc):
+                    raise
+                self.touch_skipped = "the database is read-only; this search was not counted"
+        return {"query": texts[0], "queries": list(texts), "terms": [], "days": [], "results": results}
+
     def _rank(self, query, filters, want, levels, in_sql):
         """Candidates as sorted (-score, level, -id), and whether the index returned a full page.
 
@@ -2895,11 +2952,13 @@ class Searcher:
             for start in range(0, len(ids), 500):
                 chunk = ids[start:start + 500]
                 for rid, importance, stored, project, created, archived, superseded, applied, stability, flagged, \
-                        origin in self.db.execute(
+                        origin, category, tags in self.db.execute(
                         "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by, "
-                        "decay_applied_at, stability, flagged, origin FROM %s WHERE id IN (%s)"
-                        % (LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                        "decay_applied_at, stability, flagged, origin, %s, tags FROM %s WHERE id IN (%s)"
+                        % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
                     if ((filters["project"] and project != filters["project"])
+                            or (filters.get("category") is not None and category != filters["category"])
+                            or (filters.get("tag") is not None and filters["tag"] not in load_list(tags))
                             or (filters["scope"] and project is not None and project != filters["scope"])
                             or (filters["exclude_flagged"] and flagged)
                             or (filters["origin"] and origin != filters["origin"])
@@ -3076,6 +3135,90 @@ class Searcher:
             kept.add(term)
             total += frequencies.get(term, 0)
         return query.keeping(kept), total
+
+    def gate(self, text, results, now=None):
+        """The results a person would call a real match for ``text`` (ranked order kept), each
+        annotated with ``gate`` (coverage and matched terms); the others are marked ``weak``.
+
+        A term's information is ln(1 + N / df) in this store (N records, df containing it), so
+        a word in a large share of memories says little; a term no memory contains weighs
+        GATE_UNKNOWN times the rarest (the prompt is about something this memory does not
+        hold).  A result passes when the information of the prompt terms it contains is at least
+        GATE_COVERAGE of the prompt's.  Names (capitalised words inside the prompt) must be in
+        the result; a prompt that names someone the store knows lets its GATE_NAME_TOP best
+        results that contain the name pass from GATE_NAME_COVERAGE.  Measured by
+        bench/injection.py.
+        """
+        query = Query(text, now or now_utc())
+        terms = query.words + query.cjk_terms
+        if not terms or not results:
+            for r in results:
+                r["weak"] = True
+            return []
+        names = self._names(text, query)
+        total_rows = max(1, self.db.index_status()["rows"])
+        frequencies = self._gate_frequencies(terms)
+        top = math.log(1 + total_rows)
+        info = {t: math.log(1 + total_rows / float(frequencies[t])) if frequencies.get(t) else top * GATE_UNKNOWN
+                for t in terms}
+        total = sum(info.values())
+        known_names = {n for n in names if frequencies.get(n)}
+        matched = self._matched_terms([(r["level"], r["id"]) for r in results], terms)
+        kept = []
+        for rank, r in enumerate(results):
+            mine = matched.get((r["level"], r["id"]), set())
+            coverage = sum(info[t] for t in mine) / total
+            ok = (not names or bool(names & mine)) and (
+                coverage >= GATE_COVERAGE or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE))
+            r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
+            r["weak"] = not ok
+            if ok:
+                kept.append(r)
+        return kept
+
+    @staticmethod
+    def _names(text, query):
+        """Capitalised words inside a prompt (not at a sentence start): names of people and things."""
+        names = set()
+        for m in re.finditer(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b", text):
+            word = m.group(1).lower()
+            if word in query.words:
+                names.add(word)
+        return names
+
+    def _gate_frequencies(self, terms):
+        if self.db.fts:
+            try:
+                return self._document_frequencies(terms)
+            except sqlite3.OperationalError:
+                pass
+        out = {}
+        for term in terms:
+            out[term] = sum(self.db.execute("SELECT count(*) FROM %s WHERE instr(lower(%s), ?) > 0"
+                                            % (LEVEL_TABLE[lv], LEVEL_TEXT[lv]), (term,)).fetchone()[0]
+                            for lv in LEVELS)
+        return out
+
+    def _matched_terms(self, keys, terms):
+        """{(level, id): {query terms the record contains}} (text, key points, category, tags)."""
+        out = {}
+        if not keys:
+            return out
+        if self.db.fts:
+            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
+            marks = ",".join("?" * len(refs))
+            for term in terms:
+                for (ref,) in self.db.execute("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (%s)"
+                                              % marks, ['"%s"' % term.replace('"', '""')] + list(refs)):
+                    out.setdefault(refs[ref], set()).add(term)
+            return out
+        for lv, rid in keys:
+            row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv], (rid,)).fetchone()
+            record = record_dict(lv, row)
+            blob = " ".join([record["text"] or ""] + (record.get("key_points") or []) + (record.get("tags") or [])
+                            + [record.get("category") or ""]).lower()
+            out[(lv, rid)] = {t for t in terms if t in blob}
+        return out
 
     def _document_frequencies(self, terms):
         """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the index)."""
@@ -4632,8 +4775,10 @@ def build_context(db, query=None, budget=2000, project=None, now=None, limit=12,
         query = query.strip()[:HOOK_PROMPT_MAX]
         if not query or _is_chatter(query):
             return ""
-        found = Searcher(db).search(query, limit=limit * 2, touch=False, now=now, scope=scope,
-                                    exclude_flagged=True)["results"]
+        searcher = Searcher(db)
+        found = searcher.search(query, limit=limit * 2, touch=False, now=now, scope=scope,
+                                exclude_flagged=True)["results"]
+        found = searcher.gate(query, found, now)
         if not found:
             return ""
         for r in found:
@@ -4995,11 +5140,15 @@ def summarise_pending(db, now, older_than_hours=None):
 
 _MCP_TOOLS = [
     ("memory_search", "Search all memory levels (L1 sessions, L2 knowledge, L3 insights); English or Chinese, "
-     "keywords or a whole question. Counts as a retrieval.",
+     "keywords or a whole question. For a question, also pass `queries`: two to five paraphrases, synonyms "
+     "and likely keywords (e.g. the database name you suspect); the rankings are fused. Weak matches are "
+     "marked `weak`. Counts as a retrieval.",
      {"query": {"type": "string", "description": "keywords or a question"},
+      "queries": {"type": "array", "items": {"type": "string"}, "maxItems": 9,
+                  "description": "more phrasings of the same question"},
       "level": {"type": "string", "enum": ["l1", "l2", "l3"]},
       "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10},
-      "project": {"type": "string"}}, ["query"]),
+      "project": {"type": "string"}, "category": {"type": "string"}, "tag": {"type": "string"}}, ["query"]),
     ("memory_context", "A short Markdown block of what is remembered: core insights plus what is relevant to "
      "the query, within a token budget. Empty when nothing is relevant.",
      {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "maximum": 100000, "default": 2000},
@@ -5067,6 +5216,8 @@ def check_schema(value, schema, where):
         raise ValidationError("%s must be at least %s (got %r)" % (where, schema["minimum"], value))
     if "maximum" in schema and value > schema["maximum"]:
         raise ValidationError("%s must be at most %s (got %r)" % (where, schema["maximum"], value))
+    if "maxItems" in schema and len(value) > schema["maxItems"]:
+        raise ValidationError("%s takes at most %d items" % (where, schema["maxItems"]))
     if kind == "array" and "items" in schema:
         for n, item in enumerate(value):
             check_schema(item, schema["items"], "%s[%d]" % (where, n))
@@ -5100,8 +5251,14 @@ def mcp_call(db_path, name, args, now, session_id=None):
             limit = args.get("limit", 10)
             if isinstance(limit, bool) or not isinstance(limit, int):
                 raise ValidationError("limit must be a whole number")
-            found = Searcher(db).search(args["query"], args.get("level"), limit,
-                                        resolve_project(db, args.get("project")), now=now, touch=False)
+            searcher = Searcher(db)
+            options = dict(level=args.get("level"), limit=limit, project=resolve_project(db, args.get("project")),
+                           now=now, touch=False, category=args.get("category"), tag=args.get("tag"))
+            if args.get("queries"):
+                found = searcher.search_many([args["query"]] + list(args["queries"]), **options)
+            else:
+                found = searcher.search(args["query"], **options)
+                searcher.gate(args["query"], found["results"], now)
             with contextlib.suppress(sqlite3.OperationalError):
                 DecayEngine(db).recall([(r["level"], r["id"]) for r in found["results"]], session_id, now)
             for r in found["results"]:
@@ -5365,11 +5522,16 @@ def build_parser(only=None):
     p.add_argument("--include-archived", action="store_true")
     p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
     p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
+    p.add_argument("--category", help="only L2/L3 memories of this category")
+    p.add_argument("--tag", help="only memories with this tag")
 
     p = command("search-all", cmd_search_all, "Search all three levels; one ranked list.",
                 'memory_tiered.py search-all "what did we decide about auth?"')
     p.add_argument("text", nargs="?", help="the search text (or --keyword)")
-    p.add_argument("--keyword", "-k")
+    p.add_argument("--keyword", "-k", action="append",
+                   help="search text; repeat it with paraphrases and synonyms: the rankings are fused")
+    p.add_argument("--category", help="only L2/L3 memories of this category")
+    p.add_argument("--tag", help="only memories with this tag")
     p.add_argument("--level", choices=LEVELS)
     p.add_argument("--limit", type=_positive_int, default=10)
     p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
@@ -5451,6 +5613,8 @@ def build_parser(only=None):
     p.add_argument("--out", help="file to write (default stdout)")
     p.add_argument("--level", choices=LEVELS)
     p.add_argument("--format", choices=("jsonl", "csv", "markdown"), default="jsonl")
+    p.add_argument("--category", help="only L2/L3 memories of this category")
+    p.add_argument("--tag", help="only memories with this tag")
 
     p = command("import", cmd_import, "Read records from JSON Lines or CSV (full or minimal).",
                 "memory_tiered.py import memories.jsonl")
@@ -5699,7 +5863,7 @@ def cmd_get(args):
 def cmd_list(args):
     with _open(args) as db:
         rows = MemoryStore(db).list(args.level, args.sort, args.limit, args.include_archived,
-                                    resolve_project(db, args.project), args.origin)
+                                    resolve_project(db, args.project), args.origin, args.category, args.tag)
     _out(args, {"records": rows}, lambda: [
         "%s #%-6d imp %.2f  str %.3f  acc %-3d %s  %s" % (
             r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5, r["decay_score"],
@@ -5708,11 +5872,10 @@ def cmd_list(args):
 
 
 def cmd_search_all(args):
-    text = args.keyword if args.keyword is not None else args.text
-    if text is None:
-        raise ValidationError("give the search text, as `search-all TEXT` or `--keyword TEXT`")
-    if args.keyword is not None and args.text is not None:
-        raise ValidationError("give the search text once: either TEXT or --keyword, not both")
+    texts = ([args.text] if args.text is not None else []) + (args.keyword or [])
+    if not texts:
+        raise ValidationError("give the search text, as `search-all TEXT` or `--keyword TEXT` (repeatable)")
+    text = texts[0]
     since = parse_time(args.since, "--since") if args.since else None
     until = None
     if args.until:
@@ -5723,9 +5886,15 @@ def cmd_search_all(args):
         searcher = Searcher(db)
         if args.here and args.project:
             raise ValidationError("give --project or --here, not both")
-        found = searcher.search(text, args.level, args.limit, resolve_project(db, args.project), since, until,
-                                args.include_archived, not args.no_touch, now_utc(), args.include_superseded,
-                                scope=current_project() if args.here else None, origin=args.origin)
+        options = dict(level=args.level, limit=args.limit, project=resolve_project(db, args.project), since=since,
+                       until=until, include_archived=args.include_archived, touch=not args.no_touch, now=now_utc(),
+                       include_superseded=args.include_superseded, scope=current_project() if args.here else None,
+                       origin=args.origin, category=args.category, tag=args.tag)
+        if len(texts) > 1:
+            found = searcher.search_many(texts, **options)
+        else:
+            found = searcher.search(text, **options)
+            searcher.gate(text, found["results"], now_utc())  # marks weak matches; the ranking stays
     if searcher.touch_skipped:
         _say("note: %s" % searcher.touch_skipped)
     if not args.explain:
@@ -5737,9 +5906,10 @@ def cmd_search_all(args):
         for n, r in enumerate(found["results"], 1):
             where = " session %s" % r["session_id"] if r["session_id"] else (
                 " [%s]" % r["category"] if r.get("category") else "")
-            out.append("%2d. %s #%d%s%s  score %.3f  %s%s" % (
+            out.append("%2d. %s #%d%s%s  score %.3f  %s%s%s" % (
                 n, r["level"].upper(), r["id"], where, "  [%s]" % project_label(r["project"]) if r["project"] else "",
-                r["score"], "FLAGGED " if r.get("flagged") else "", _short(r["text"], 90)))
+                r["score"], "FLAGGED " if r.get("flagged") else "", "(weak) " if r.get("weak") else "",
+                _short(r["text"], 90)))
             if args.explain:
                 e = r["explain"]
                 out.append("    = (relevance %.3f [bm25 %.3f] + date %.1f) × importance %.3f × strength %.3f"
@@ -6019,7 +6189,7 @@ def cmd_config(args):
 def cmd_export(args):
     count = 0
     with _open(args) as db:
-        rows = MemoryStore(db).export_rows(args.level)
+        rows = MemoryStore(db).export_rows(args.level, args.category, args.tag)
         if args.format == "csv":
             import csv
             import io
