@@ -134,7 +134,8 @@ UNIT_WEIGHT = 1.0  # weight of the best single sentence or key point
 NEAR_WEIGHT = 0.5  # weight of adjacent query words found near each other
 NEAR_DISTANCE = 5
 LEVEL_WEIGHT = {"l1": 1.0, "l2": 1.1, "l3": 1.2}
-DATE_BONUS = 0.5
+DATE_BONUS = 1.0  # a record created in the period a query names ranks above one that only shares words
+DATE_AFTER = (0.6, 0.3, 0.15)  # bonus for a record created 1, 2, 3 days after that period
 CANDIDATES_PER_RESULT = 5
 GATE_COVERAGE = 0.3  # share of a prompt's term information a memory must hold to be injected
 GATE_UNKNOWN = 1.5  # a prompt term no memory contains weighs this many times the rarest term
@@ -728,12 +729,96 @@ def _date_patterns():
     )
 
 
-def extract_dates(text, now):
-    """Find the calendar days a query names; return (days, text without them).
+_WEEKDAYS = {"monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
+             "thursday": 3, "thu": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
+             "sunday": 6, "sun": 6}
+_ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_ZH_NUMBERS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
-    A date without a year means its latest occurrence not after ``now``.
+
+@functools.lru_cache(maxsize=None)
+def _relative_patterns():
+    """Relative dates, English and Chinese: (compiled pattern, kind)."""
+    weekday = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+    return (
+        (re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), "days:2"),
+        (re.compile(r"\btoday\b|\btonight\b|\bthis\s+morning\b", re.I), "days:0"),
+        (re.compile(r"\byesterday\b|\blast\s+night\b", re.I), "days:1"),
+        (re.compile(r"\b(?P<n>\d{1,3})\s+days?\s+ago\b", re.I), "ago"),
+        (re.compile(r"\b(?P<n>\d{1,2})\s+weeks?\s+ago\b", re.I), "weeks-ago"),
+        (re.compile(r"\blast\s+week\b", re.I), "week:-1"),
+        (re.compile(r"\bthis\s+week\b", re.I), "week:0"),
+        (re.compile(r"\blast\s+month\b", re.I), "month:-1"),
+        (re.compile(r"\bthis\s+month\b", re.I), "month:0"),
+        (re.compile(r"\blast\s+year\b", re.I), "year:-1"),
+        (re.compile(r"\bthis\s+year\b", re.I), "year:0"),
+        (re.compile(r"\blast\s+(?P<wd>%s)\b" % weekday, re.I), "last-weekday"),
+        (re.compile(r"\b(?:this|on)\s+(?P<wd>%s)\b" % weekday, re.I), "this-weekday"),
+        (re.compile(r"大前天"), "days:3"),
+        (re.compile(r"前天"), "days:2"),
+        (re.compile(r"昨天|昨日|昨晚"), "days:1"),
+        (re.compile(r"今天|今日|今晚|今早"), "days:0"),
+        (re.compile(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago"),
+        (re.compile(r"(?:上|上个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "prev-week-weekday"),
+        (re.compile(r"(?:这|本|这个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-week-weekday"),
+        (re.compile(r"(?:上|上个)(?:周|星期|礼拜)"), "week:-1"),
+        (re.compile(r"(?:这|本|这个)(?:周|星期|礼拜)"), "week:0"),
+        (re.compile(r"上个?月"), "month:-1"),
+        (re.compile(r"(?:这个|本)月"), "month:0"),
+        (re.compile(r"去年"), "year:-1"),
+        (re.compile(r"今年"), "year:0"),
+        (re.compile(r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-weekday-zh"),
+    )
+
+
+def _month_start(day, offset):
+    month = day.month - 1 + offset
+    return datetime.date(day.year + month // 12, month % 12 + 1, 1)
+
+
+def _relative_period(kind, m, today):
+    gd = m.groupdict()
+    if kind.startswith("days:"):
+        day = today - datetime.timedelta(days=int(kind[5:]))
+        return day, day
+    if kind in ("ago", "weeks-ago"):
+        raw = gd["n"]
+        n = int(raw) if raw.isdigit() else _ZH_NUMBERS[raw]
+        day = today - datetime.timedelta(days=n * (7 if kind == "weeks-ago" else 1))
+        return (day, day) if kind == "ago" else (day - datetime.timedelta(days=3), day + datetime.timedelta(days=3))
+    monday = today - datetime.timedelta(days=today.weekday())
+    if kind.startswith("week:"):
+        start = monday + datetime.timedelta(weeks=int(kind[5:]))
+        return start, min(today, start + datetime.timedelta(days=6))
+    if kind.startswith("month:"):
+        start = _month_start(today, int(kind[6:]))
+        return start, min(today, _month_start(start, 1) - datetime.timedelta(days=1))
+    if kind.startswith("year:"):
+        year = today.year + int(kind[5:])
+        return datetime.date(year, 1, 1), min(today, datetime.date(year, 12, 31))
+    wd = _WEEKDAYS.get((gd.get("wd") or "").lower(), _ZH_WEEKDAYS.get(gd.get("wd")))
+    if kind == "last-weekday":  # the most recent such day before today
+        back = (today.weekday() - wd) % 7 or 7
+        day = today - datetime.timedelta(days=back)
+    elif kind == "prev-week-weekday":
+        day = monday - datetime.timedelta(weeks=1) + datetime.timedelta(days=wd)
+    elif kind == "this-week-weekday":
+        day = monday + datetime.timedelta(days=wd)
+    else:  # "on Tuesday", 周二: the most recent such day, today included
+        day = today - datetime.timedelta(days=(today.weekday() - wd) % 7)
+    return day, day
+
+
+def extract_periods(text, now):
+    """The periods a query names, as (first day, last day) pairs, and the text without them.
+
+    Absolute dates (2026-11-24, 2026/11/24, 11月24日, 11月24号, Nov 24, 24 November, May 2nd)
+    and relative ones resolved against ``now`` (今天, 昨天, 前天, 3天前, 这周二, 上周二, 上周,
+    上个月, 去年, today, yesterday, 3 days ago, last Tuesday, last week, last month, last year).
+    A date without a year is its latest occurrence not after ``now``.
     """
-    days = []
+    periods = []
+    today = now.date()
     for pattern in _date_patterns():
         def repl(m):
             gd = m.groupdict()
@@ -742,26 +827,42 @@ def extract_dates(text, now):
             year = int(gd["y"]) if gd.get("y") else now.year
             try:
                 found = datetime.date(year, month, day)
-                if not gd.get("y") and found > now.date():
+                if not gd.get("y") and found > today:
                     found = datetime.date(year - 1, month, day)
             except ValueError:
                 return m.group(0)
-            if found not in days:
-                days.append(found)
+            if (found, found) not in periods:
+                periods.append((found, found))
             return " "
         text = pattern.sub(repl, text)
-    return days, text
+    for pattern, kind in _relative_patterns():
+        def repl(m, kind=kind):
+            try:
+                period = _relative_period(kind, m, today)
+            except (ValueError, OverflowError, KeyError):
+                return m.group(0)
+            if period not in periods:
+                periods.append(period)
+            return " "
+        text = pattern.sub(repl, text)
+    return periods, text
+
+
+def extract_dates(text, now):
+    """The calendar days a query names (the first day of each period) and the text without them."""
+    periods, rest = extract_periods(text, now)
+    return [start for start, _ in periods], rest
 
 
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
-    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days")
+    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days", "periods")
 
     def __init__(self, raw, now):
         self.raw = raw
-        self.days, _ = extract_dates(raw, now)
-        rest = raw
+        self.periods, rest = extract_periods(raw, now)  # date words are time, not search terms
+        self.days = [start for start, _ in self.periods]
         self.cjk_terms = []
         self.prefixes = []
         fragments = []
@@ -778,8 +879,8 @@ class Query:
         latin = _CJK_RUN_RE.sub(" ", rest).lower()
         all_words = [w for w in _WORD_RE.findall(latin)]
         words = [w for w in all_words if w not in EN_STOP_WORDS and (len(w) > 1 or w.isdigit())]
-        if not words and not self.cjk_terms and not self.prefixes:
-            words = all_words  # only stop words: search for them as given
+        if not words and not self.cjk_terms and not self.prefixes and not self.periods:
+            words = all_words  # only stop words (and no date): search for them as given
         self.words = []
         for w in words:
             self._add(self.words, w)
@@ -801,7 +902,7 @@ class Query:
     def keeping(self, kept):
         """A copy that matches only the terms in ``kept`` (order kept)."""
         other = Query.__new__(Query)
-        other.raw, other.days, other.prefixes = self.raw, self.days, self.prefixes
+        other.raw, other.days, other.prefixes, other.periods = self.raw, self.days, self.prefixes, self.periods
         other.words = [w for w in self.words if w in kept]
         other.cjk_terms = [t for t in self.cjk_terms if t in kept]
         return other
@@ -1762,7 +1863,7 @@ class MemoryStore:
         return seen
 
     def list(self, level=None, sort="created", limit=20, include_archived=False, project=None, origin=None,
-             category=None, tag=None):
+             category=None, tag=None, since=None, until=None):
         order = {
             "created": "created_at DESC, id DESC",
             "importance": "importance DESC, id DESC",
@@ -1781,6 +1882,12 @@ class MemoryStore:
                 conditions.append("EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(tags) THEN tags END) t "
                                   "WHERE t.value = ?)")
                 params.append(tag)
+            if since:
+                conditions.append("created_at >= ?")
+                params.append(iso(since))
+            if until:
+                conditions.append("created_at <= ?")
+                params.append(iso(until))
             for column, value in (("project", project), ("origin", origin), ("category", category)):
                 if value:
                     conditions.append("%s = ?" % column)
@@ -2892,7 +2999,8 @@ class Searcher:
                     r["access_count"], r["decay_score"] = row["access_count"], row["decay_score"]
                     r["last_accessed_at"] = row["last_accessed_at"]
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
-                "days": [d.isoformat() for d in query.days], "results": results}
+                "days": [d.isoformat() for d in query.days],
+                "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods], "results": results}
 
     def search_many(self, texts, limit=10, touch=True, now=None, **options):
         """Several phrasings of one question (the agent's paraphrases, synonyms, keywords) fused
@@ -2941,10 +3049,15 @@ class Searcher:
             best = max([r for _, _, r in found] or [1.0]) or 1.0
             for lv, rid, rel in found:
                 hits[(lv, rid)] = {"raw": rel, "relevance": rel / best, "date_bonus": 0.0}
-        for day in query.days:
-            for lv, rid in self._on_day(day, filters, want):
-                hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
-                hit["date_bonus"] = DATE_BONUS
+        for first, last in query.periods:
+            # in the period: the full bonus; the few days after it (memories are written after the
+            # event) a graded one
+            for offset, bonus in [(0, DATE_BONUS)] + list(enumerate(DATE_AFTER, 1)):
+                start = first if offset == 0 else last + datetime.timedelta(days=offset)
+                end = last if offset == 0 else start
+                for lv, rid in self._on_day(start, filters, want, end):
+                    hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
+                    hit["date_bonus"] = max(hit["date_bonus"], bonus)
         self._hits = hits
         ranked = []
         for lv in levels:
@@ -3264,9 +3377,9 @@ class Searcher:
         found.sort(key=lambda x: -x[2])
         return found[:want]
 
-    def _on_day(self, day, filters, want):
+    def _on_day(self, day, filters, want, last=None):
         start = day.isoformat() + "T00:00:00"
-        end = day.isoformat() + "T23:59:59"
+        end = (last or day).isoformat() + "T23:59:59"
         out = []
         for lv in filters["levels"]:
             where = ["created_at BETWEEN ? AND ?"]
@@ -5524,6 +5637,8 @@ def build_parser(only=None):
     p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
     p.add_argument("--category", help="only L2/L3 memories of this category")
     p.add_argument("--tag", help="only memories with this tag")
+    p.add_argument("--since", help="ISO date: created on or after")
+    p.add_argument("--until", help="ISO date: created on or before (whole day)")
 
     p = command("search-all", cmd_search_all, "Search all three levels; one ranked list.",
                 'memory_tiered.py search-all "what did we decide about auth?"')
@@ -5862,26 +5977,46 @@ def cmd_get(args):
 
 def cmd_list(args):
     with _open(args) as db:
+        since, until = _period_args(args)
         rows = MemoryStore(db).list(args.level, args.sort, args.limit, args.include_archived,
-                                    resolve_project(db, args.project), args.origin, args.category, args.tag)
-    _out(args, {"records": rows}, lambda: [
-        "%s #%-6d imp %.2f  str %.3f  acc %-3d %s  %s" % (
-            r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5, r["decay_score"],
-            r["access_count"] or 0, (r["created_at"] or "")[:10], _short(r["text"], 70)) for r in rows])
+                                    resolve_project(db, args.project), args.origin, args.category, args.tag,
+                                    since, until)
+    _out(args, {"records": rows}, lambda: _list_lines(rows))
     return 0
 
 
-def cmd_search_all(args):
-    texts = ([args.text] if args.text is not None else []) + (args.keyword or [])
-    if not texts:
-        raise ValidationError("give the search text, as `search-all TEXT` or `--keyword TEXT` (repeatable)")
-    text = texts[0]
+def _period_args(args):
+    """--since and --until as datetimes; a bare date in --until means the whole day."""
     since = parse_time(args.since, "--since") if args.since else None
     until = None
     if args.until:
         until = parse_time(args.until, "--until")
         if len(args.until.strip()) == 10:
             until += datetime.timedelta(days=1, seconds=-1)
+    return since, until
+
+
+def _list_lines(rows):
+    return ["%s #%-6d imp %.2f  str %.3f  acc %-3d %s  %s" % (
+        r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5, r["decay_score"],
+        r["access_count"] or 0, (r["created_at"] or "")[:10], _short(r["text"], 70)) for r in rows]
+
+
+def cmd_search_all(args):
+    texts = ([args.text] if args.text is not None else []) + (args.keyword or [])
+    since, until = _period_args(args)
+    if not texts and (since or until):
+        # a period without search words: what was written then, newest first
+        with _open(args) as db:
+            rows = MemoryStore(db).list(args.level, "created", args.limit, args.include_archived,
+                                        resolve_project(db, args.project), args.origin, args.category, args.tag,
+                                        since, until)
+        _out(args, {"query": None, "results": rows}, lambda: _list_lines(rows))
+        return 0
+    if not texts:
+        raise ValidationError("give the search text, as `search-all TEXT` or `--keyword TEXT` (repeatable), "
+                              "or a period with --since/--until")
+    text = texts[0]
     with _open(args) as db:
         searcher = Searcher(db)
         if args.here and args.project:

@@ -84,3 +84,46 @@ class FilterTests(CLITestCase):
         reply = memory_tiered.mcp_call(self.db, "memory_search", {"query": "pnpm", "tag": "tooling"},
                                        memory_tiered.now_utc())
         self.assertEqual(len(reply["results"]), 2)
+
+
+class DateTests(CLITestCase):
+    NOW = "2026-11-29T12:00:00"  # a Sunday
+
+    def setUp(self):
+        super().setUp()
+        self.nov24 = self.add_l1("Decided to split the billing worker into two queues", session="a",
+                                 created_at="2026-11-24T15:00")
+        self.may24 = self.add_l1("Cache entries live for 24 小时 and 11 retries are allowed", session="b",
+                                 created_at="2026-05-24T10:00")
+        self.nov28 = self.add_l1("Fixed the flaky upload test", session="c", created_at="2026-11-28T09:00")
+        self.nov27 = self.add_l1("Reviewed the 24 open pull requests from November", session="d",
+                                 created_at="2026-11-27T09:00")
+        self.oct = self.add_l1("Migrated the docs site to a new theme", session="e", created_at="2026-10-12T09:00")
+        self.nov17 = self.add_l1("Paired on the search ranking", session="h", created_at="2026-11-17T09:00")
+        self.may2 = self.add_l1("We decided to drop Python 3.8", session="f", created_at="2026-05-02T09:00")
+        for n in range(5):
+            self.add_l1("We decided something else %d" % n, session="g%d" % n, created_at="2026-06-%02dT09:00" % (n + 1))
+
+    def first(self, text):
+        results = self.search(text, "--no-touch", now=self.NOW)
+        return results[0]["id"] if results else None
+
+    def test_absolute_dates_in_both_languages(self):
+        for text in ("11月24日做了什么", "11月24号做了什么？", "2026-11-24 做了什么", "2026/11/24", "what happened on Nov 24",
+                     "what did we do on 24 November", "Nov 24th"):
+            self.assertEqual(self.first(text), self.nov24, text)
+        self.assertEqual(self.first("what did we decide on May 2?"), self.may2)
+        self.assertEqual(self.first("what did we decide on May 2nd"), self.may2)
+
+    def test_relative_dates_in_both_languages(self):
+        for text, expected in (("昨天做了什么", self.nov28), ("前天", self.nov27), ("yesterday", self.nov28),
+                               ("what happened the day before yesterday", self.nov27), ("5 days ago", self.nov24),
+                               ("5天前", self.nov24), ("上周二", self.nov17), ("last Tuesday", self.nov24),
+                               ("这周二", self.nov24), ("上个月 做了什么", self.oct), ("last month", self.oct)):
+            self.assertEqual(self.first(text), expected, text)
+
+    def test_periods_without_search_words(self):
+        rows = self.json_cli("search-all", "--since", "2026-11-24", "--until", "2026-11-28", now=self.NOW)["results"]
+        self.assertEqual([r["id"] for r in rows], [self.nov28, self.nov27, self.nov24])
+        listed = self.json_cli("list", "--since", "2026-11-01", now=self.NOW)["records"]
+        self.assertEqual({r["id"] for r in listed}, {self.nov17, self.nov24, self.nov27, self.nov28})
