@@ -87,7 +87,7 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 BUSY_TIMEOUT_MS = 10000
 WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
@@ -1099,6 +1099,20 @@ MIGRATIONS = [
         "UPDATE memory_l3 SET flagged = mt_flag(insight)",
         "CREATE INDEX IF NOT EXISTS memory_l1_project ON memory_l1(project)",
         lambda conn, now: _migrate_projects(conn),
+    ],
+    [
+        """CREATE TABLE IF NOT EXISTS embeddings (
+            level     TEXT NOT NULL,     -- l1, l2, l3
+            record_id INTEGER NOT NULL,
+            model     TEXT NOT NULL,     -- MEMORY_TIERED_EMBED_MODEL that made it
+            text_hash TEXT NOT NULL,     -- of the text embedded: a changed record is embedded again
+            vector    BLOB NOT NULL,     -- float32 values, unit length
+            PRIMARY KEY (level, record_id)
+        )""",
+    ] + [
+        "CREATE TRIGGER IF NOT EXISTS %s_embedding_ad AFTER DELETE ON %s BEGIN "
+        "DELETE FROM embeddings WHERE level = '%s' AND record_id = old.id; END" % (t, t, lv)
+        for lv, t in (("l1", "memory_l1"), ("l2", "memory_l2"), ("l3", "memory_l3"))
     ],
 ]
 
@@ -2924,6 +2938,126 @@ def shell_quote(text):
     return "'" + (text or "").replace("'", "'\"'\"'") + "'"
 
 
+# ==== Embeddings (optional): vectors from an endpoint the user runs ====
+
+EMBED_BATCH = 32  # texts per request
+EMBED_CANDIDATES = 50  # nearest records fused with the lexical ranking
+EMBED_SCAN_LIMIT = 200000  # vectors compared per query at most (brute force, newest first)
+
+
+def embed_settings(environ=None):
+    """(url, model, key, timeout) when MEMORY_TIERED_EMBED_URL and _MODEL are set, else None."""
+    env = os.environ if environ is None else environ
+    url, model = env.get("MEMORY_TIERED_EMBED_URL"), env.get("MEMORY_TIERED_EMBED_MODEL")
+    if not url or not model:
+        return None
+    if not url.rstrip("/").endswith("/embeddings"):
+        url = url.rstrip("/") + "/embeddings"
+    try:
+        timeout = float(env.get("MEMORY_TIERED_EMBED_TIMEOUT") or 10)
+    except ValueError:
+        timeout = 10.0
+    return url, model, env.get("MEMORY_TIERED_EMBED_KEY"), timeout
+
+
+def embed_texts(texts, settings):
+    """Unit vectors (lists of floats) for texts from an OpenAI-compatible /v1/embeddings endpoint
+    (Ollama, LM Studio, llama.cpp server, OpenAI).  Raises MemoryTieredError on any failure."""
+    import urllib.error
+    import urllib.request
+    url, model, key, timeout = settings
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = "Bearer " + key
+    request = urllib.request.Request(url, data=json.dumps({"model": model, "input": texts}).encode("utf-8"),
+                                     headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            data = json.loads(response.read(64 << 20).decode("utf-8"))
+        rows = sorted(data["data"], key=lambda item: item.get("index", 0))
+        vectors = [[float(x) for x in item["embedding"]] for item in rows]
+    except urllib.error.HTTPError as exc:
+        raise MemoryTieredError("the embedding endpoint answered HTTP %d" % exc.code)
+    except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as exc:
+        raise MemoryTieredError("the embedding endpoint failed (%s)" % type(getattr(exc, "reason", exc)).__name__)
+    if len(vectors) != len(texts) or not all(vectors):
+        raise MemoryTieredError("the embedding endpoint returned %d vectors for %d texts" % (len(vectors), len(texts)))
+    out = []
+    for vector in vectors:
+        norm = math.sqrt(sum(x * x for x in vector)) or 1.0
+        out.append([x / norm for x in vector])
+    return out
+
+
+def embed_pending(db, settings=None, limit=None, records=None):
+    """Embed records that have no vector yet (or whose text changed since): the given
+    (level, id) ``records``, or every such record (up to ``limit``).  Returns how many were
+    embedded; the endpoint failing raises MemoryTieredError and leaves the rest for later."""
+    import array
+    settings = settings or embed_settings()
+    if settings is None:
+        return 0
+    todo = []
+    for lv in LEVELS:
+        sql = ("SELECT t.id, t.%s AS text, e.text_hash, e.model FROM %s t LEFT JOIN embeddings e ON e.level = ? "
+               "AND e.record_id = t.id" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv]))
+        params = [lv]
+        if records is not None:
+            ids = [rid for level, rid in records if level == lv]
+            if not ids:
+                continue
+            sql += " WHERE t.id IN (SELECT value FROM json_each(?))"
+            params.append(json.dumps(ids))
+        for row in db.execute(sql, params):
+            digest = _sha1(row["text"])
+            if row["text_hash"] != digest or row["model"] != settings[1]:
+                todo.append((lv, row["id"], row["text"], digest))
+            if limit and len(todo) >= limit:
+                break
+    done = 0
+    for start in range(0, len(todo), EMBED_BATCH):
+        batch = todo[start:start + EMBED_BATCH]
+        vectors = embed_texts([text[:8000] for _, _, text, _ in batch], settings)
+        with db.relaxed() as conn:
+            conn.executemany(
+                "INSERT INTO embeddings(level, record_id, model, text_hash, vector) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT(level, record_id) DO UPDATE SET model = excluded.model, text_hash = excluded.text_hash, "
+                "vector = excluded.vector",
+                [(lv, rid, settings[1], digest, array.array("f", vector).tobytes())
+                 for (lv, rid, _, digest), vector in zip(batch, vectors)])
+        done += len(batch)
+    return done
+
+
+def embed_quietly(db, records):
+    """After a write: embed the new records now if an endpoint is set; a failure is left to the
+    index job (the memory itself is already stored)."""
+    if records and embed_settings() is not None:
+        with contextlib.suppress(MemoryTieredError, sqlite3.Error):
+            embed_pending(db, records=records)
+
+
+def nearest(db, text, levels, settings, k=EMBED_CANDIDATES):
+    """[(level, id, cosine)] of the stored vectors nearest to ``text``, best first."""
+    import array
+    import heapq
+    query = array.array("f", embed_texts([text[:8000]], settings)[0])
+    best = []
+    for lv in levels:
+        for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND model = ? "
+                                    "ORDER BY record_id DESC LIMIT ?", (lv, settings[1], EMBED_SCAN_LIMIT)):
+            vector = array.array("f")
+            vector.frombytes(blob)
+            if len(vector) != len(query):
+                continue
+            score = sum(a * b for a, b in zip(query, vector))
+            if len(best) < k:
+                heapq.heappush(best, (score, lv, rid))
+            elif score > best[0][0]:
+                heapq.heapreplace(best, (score, lv, rid))
+    return [(lv, rid, score) for score, lv, rid in sorted(best, reverse=True)]
+
+
 # ==== Searcher: one ranked list across the three levels ====
 
 
@@ -2944,10 +3078,11 @@ class Searcher:
         self.decay = DecayEngine(db)
         self._hits = {}
         self.touch_skipped = None
+        self.vector_skipped = None
 
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
                include_archived=False, touch=True, now=None, include_superseded=False, scope=None,
-               exclude_flagged=False, origin=None, category=None, tag=None):
+               exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True):
         now = now or now_utc()
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         text = check_text(text, "search text", MAX_TEXT)
@@ -2962,11 +3097,23 @@ class Searcher:
         want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
         if category is not None:
             levels = filters["levels"] = [lv for lv in levels if lv != "l1"]  # only L2 and L3 have one
-        hits = {}
-        ranked, full_page = self._rank(query, filters, want, levels, in_sql=False)
+        vectors = self._vector_hits(text, levels) if use_vectors else {}
+        ranked, full_page = self._rank(query, filters, want, levels, in_sql=False, extra=vectors)
         if full_page and len(ranked) < limit:
             # Filters removed too many of the best matches: ask the index to filter (slower, complete).
-            ranked, _ = self._rank(query, filters, want, levels, in_sql=True)
+            ranked, _ = self._rank(query, filters, want, levels, in_sql=True, extra=vectors)
+        if vectors:
+            # meaning and words fused: reciprocal rank fusion of the lexical and the vector order
+            lexical = {(lv, -negid): n for n, (_, lv, negid) in enumerate(
+                [r for r in ranked if self._hits[(r[1], -r[2])]["raw"] or self._hits[(r[1], -r[2])]["date_bonus"]])}
+            by_vector = sorted((k for k in ((r[1], -r[2]) for r in ranked) if k in vectors),
+                               key=lambda k: -vectors[k])
+            semantic = {k: n for n, k in enumerate(by_vector)}
+            for key in self._hits:
+                fused = sum(1.0 / (RRF_K + 1 + order[key]) for order in (lexical, semantic) if key in order)
+                self._hits[key]["fused"] = fused
+                self._hits[key]["vector"] = round(vectors.get(key, 0.0), 4)
+            ranked.sort(key=lambda r: (-self._hits[(r[1], -r[2])].get("fused", 0.0), r[0], r[1], r[2]))
         results = []
         for lv in levels:
             ids = [-neg_id for _, l_, neg_id in ranked[:limit] if l_ == lv]
@@ -2974,7 +3121,8 @@ class Searcher:
                 for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
                                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
                     results.append(self._scored(lv, row, self._hits[(lv, row["id"])]))
-        results.sort(key=lambda r: (-r["score"], r["level"], -r["id"]))
+        results.sort(key=lambda r: (-self._hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
+                                    -r["id"]))
         if touch and results:
             try:
                 for lv in levels:
@@ -3033,7 +3181,20 @@ class Searcher:
                 self.touch_skipped = "the database is read-only; this search was not counted"
         return {"query": texts[0], "queries": list(texts), "terms": [], "days": [], "results": results}
 
-    def _rank(self, query, filters, want, levels, in_sql):
+    def _vector_hits(self, text, levels):
+        """{(level, id): cosine} of the nearest stored vectors, when an embedding endpoint is set
+        and vectors exist; {} otherwise or when the endpoint fails (lexical search goes on)."""
+        settings = embed_settings()
+        if settings is None or not text.strip() or not self.db.execute(
+                "SELECT 1 FROM embeddings WHERE model = ? LIMIT 1", (settings[1],)).fetchone():
+            return {}
+        try:
+            return {(lv, rid): score for lv, rid, score in nearest(self.db, text, levels, settings)}
+        except MemoryTieredError as exc:
+            self.vector_skipped = str(exc)
+            return {}
+
+    def _rank(self, query, filters, want, levels, in_sql, extra=None):
         """Candidates as sorted (-score, level, -id), and whether the index returned a full page.
 
         The index is asked without the level, project, date and state filters
@@ -3058,6 +3219,8 @@ class Searcher:
                 for lv, rid in self._on_day(start, filters, want, end):
                     hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
                     hit["date_bonus"] = max(hit["date_bonus"], bonus)
+        for key in extra or {}:
+            hits.setdefault(key, {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
         self._hits = hits
         ranked = []
         for lv in levels:
@@ -3099,6 +3262,8 @@ class Searcher:
             "strength_factor": round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6),
             "level_weight": LEVEL_WEIGHT[level],
         }
+        if "fused" in hit:
+            parts["vector_cosine"], parts["fused_rank_score"] = hit["vector"], round(hit["fused"], 6)
         score = ((hit["relevance"] + hit["date_bonus"]) * parts["importance_factor"]
                  * parts["strength_factor"] * parts["level_weight"])
         return score, parts
@@ -4776,7 +4941,8 @@ def run_job(name, db_path, now, vault=None):
 
 
 def maintain_index(db, rebuild=False, budget=2000):
-    """Repair the full-text index if it is out of step, merge it, checkpoint, refresh the digest."""
+    """Repair the full-text index if it is out of step, merge it, checkpoint, refresh the digest,
+    and embed records still without a vector (when an embedding endpoint is set)."""
     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
     status = db.index_status()
     repaired = (rebuild or not status["ok"]) and db.rebuild_index()
@@ -4786,7 +4952,13 @@ def maintain_index(db, rebuild=False, budget=2000):
         state = " rebuilt (%s of %s rows were indexed)" % (status["indexed"], status["rows"])
     else:
         state = " in step (%d rows)" % status["rows"]
-    return "index %s%s, digest %s" % (status["mode"], state, "rewritten" if written else "unchanged")
+    vectors = ""
+    if embed_settings() is not None:
+        try:
+            vectors = ", %d record(s) embedded" % embed_pending(db, limit=2000)
+        except MemoryTieredError as exc:
+            vectors = ", embedding skipped: %s" % exc
+    return "index %s%s, digest %s%s" % (status["mode"], state, "rewritten" if written else "unchanged", vectors)
 
 
 def cron_lines(db_path, python=None, root=None):
@@ -5394,6 +5566,7 @@ def mcp_call(db_path, name, args, now, session_id=None):
                                            args.get("importance"), args.get("parent_session"),
                                            _mcp_project(db, args), "mcp", None, now=now, tags=args.get("tags"),
                                            origin="mcp")
+            embed_quietly(db, [("l1", new_id)])
             return {"level": "l1", "id": new_id, "created": created}
         if name == "memory_add_l2":
             return {"level": "l2", "id": store.add_l2(args["category"], args["knowledge"], args.get("source_ids"),
@@ -5907,6 +6080,7 @@ def cmd_add_l1(args):
         new_id, created = store.add_l1(
             args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
             _write_project(db, args), args.agent, args.created_at, now=now_utc(), tags=args.tags)
+        embed_quietly(db, [("l1", new_id)])
     if not created:
         _say("same summary already stored for this session as L1 #%d; not added again" % new_id)
     _out(args, {"level": "l1", "id": new_id, "created": created, "redacted": _redaction_note(store),
@@ -5920,6 +6094,7 @@ def cmd_add_l2(args):
         new_id = store.add_l2(args.category, args.knowledge, args.source_ids, args.tags,
                               args.importance, _write_project(db, args), args.created_at, now=now_utc(),
                               supersedes=args.supersedes, agent=args.agent)
+        embed_quietly(db, [("l2", new_id)])
     _out(args, {"level": "l2", "id": new_id, "created": True, "redacted": _redaction_note(store),
                 "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
     return 0
@@ -5931,6 +6106,7 @@ def cmd_add_l3(args):
         new_id = store.add_l3(args.insight, args.source_ids, args.category, args.importance,
                               _write_project(db, args), args.created_at, now=now_utc(), tags=args.tags,
                               agent=args.agent)
+        embed_quietly(db, [("l3", new_id)])
     _out(args, {"level": "l3", "id": new_id, "created": True, "redacted": _redaction_note(store)}, [str(new_id)])
     return 0
 
@@ -6390,6 +6566,11 @@ def cmd_import(args):
         with _open(args) as db:
             store = MemoryStore(db)
             counts = store.import_records(records, now_utc(), progress)
+            if counts["added"] and embed_settings() is not None:
+                try:
+                    counts["embedded"] = embed_pending(db)
+                except MemoryTieredError as exc:
+                    _say("import: %s; the index job embeds the rest later" % exc)
     except UnicodeDecodeError:
         raise ValidationError("%s is not UTF-8 text" % source)
     finally:
@@ -6493,6 +6674,7 @@ def cmd_edit(args):
             changes["project"] = "" if args.global_ else resolve_project(db, args.project)
         store = MemoryStore(db)
         changed = store.edit(args.level, args.id, changes, now_utc())
+        embed_quietly(db, [(check_level(args.level), args.id)])
     _out(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
                 "redacted": _redaction_note(store)}, [])
     _say("edit: %s #%d %s" % (args.level.upper(), args.id, "changed " + ", ".join(changed) if changed

@@ -31,7 +31,8 @@ class CLITestCase(unittest.TestCase):
         patcher = mock.patch.dict(os.environ, env)
         patcher.start()
         self.addCleanup(patcher.stop)
-        for name in ("MEMORY_TIERED_NOW", "MEMORY_TIERED_FTS", "MEMORY_TIERED_VAULT", "MEMORY_TIERED_PROJECT"):
+        for name in ("MEMORY_TIERED_NOW", "MEMORY_TIERED_FTS", "MEMORY_TIERED_VAULT", "MEMORY_TIERED_PROJECT",
+                     "MEMORY_TIERED_EMBED_URL", "MEMORY_TIERED_EMBED_MODEL"):
             os.environ.pop(name, None)
         # Run from the temp folder (not a repository): records written by the CLI are global.
         cwd = os.getcwd()

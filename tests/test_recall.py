@@ -127,3 +127,81 @@ class DateTests(CLITestCase):
         self.assertEqual([r["id"] for r in rows], [self.nov28, self.nov27, self.nov24])
         listed = self.json_cli("list", "--since", "2026-11-01", now=self.NOW)["records"]
         self.assertEqual({r["id"] for r in listed}, {self.nov17, self.nov24, self.nov27, self.nov28})
+
+
+class EmbeddingTests(CLITestCase):
+    """The optional meaning path against a local fake OpenAI-compatible endpoint on 127.0.0.1."""
+
+    CONCEPTS = [("database", "postgres", "mysql", "sqlite", "数据库"), ("deploy", "release", "ship", "rollout"),
+                ("food", "lunch", "sushi", "dinner"), ("bill", "billing", "invoice", "payment")]
+
+    def setUp(self):
+        super().setUp()
+        import http.server
+        import threading
+        concepts = self.CONCEPTS
+        calls = self.calls = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                calls.append(body)
+                if self.server.down:
+                    self.send_response(503)
+                    self.end_headers()
+                    return
+                data = []
+                for n, text in enumerate(body["input"]):
+                    low = text.lower()
+                    vector = [float(sum(low.count(w) for w in words)) for words in concepts] + [0.1]
+                    data.append({"object": "embedding", "index": n, "embedding": vector})
+                payload = json.dumps({"object": "list", "data": data, "model": body["model"]}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.down = False
+        thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        thread.start()
+        self.addCleanup(self.server.server_close)
+        self.addCleanup(self.server.shutdown)
+        from unittest import mock
+        patcher = mock.patch.dict("os.environ", {
+            "MEMORY_TIERED_EMBED_URL": "http://127.0.0.1:%d/v1" % self.server.server_address[1],
+            "MEMORY_TIERED_EMBED_MODEL": "fake-concepts", "MEMORY_TIERED_EMBED_TIMEOUT": "2"})
+        patcher.start()
+        self.addCleanup(patcher.stop)
+
+    def test_meaning_finds_what_shares_no_word(self):
+        target = self.add_l1("We chose Postgres for the ledger service", session="a")
+        self.add_l1("Lunch was sushi on Friday", session="b")
+        self.assertEqual(self.calls[-1]["model"], "fake-concepts")
+        found = self.search("which database did we pick?", "--no-touch", "--explain")
+        self.assertEqual(found[0]["id"], target)
+        self.assertGreater(found[0]["explain"]["vector_cosine"], 0.9)
+        self.assertEqual(found[0]["explain"]["relevance"], 0.0)  # no shared word: found by meaning alone
+
+    def test_a_failing_endpoint_never_loses_a_memory(self):
+        self.server.down = True
+        rid = self.add_l1("We chose MySQL for the invoice archive", session="a")
+        conn = self.connect(self.db)
+        self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 0)
+        self.assertEqual(self.search("which database did we pick?", "--no-touch"), [])  # lexical only, no error
+        self.server.down = False
+        out, _ = self.run_cli("job", "index")
+        self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 1)
+        self.assertEqual(self.search("which database did we pick?", "--no-touch")[0]["id"], rid)
+        self.run_cli("forget", "l1", rid, "--yes")
+        self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 0)
+
+    def test_import_embeds_in_batches(self):
+        self.bulk_l1(["Release note %d about the rollout" % n for n in range(70)])
+        self.assertEqual(len([c for c in self.calls if len(c["input"]) > 1]), 3)  # 32 + 32 + 6
+        conn = self.connect(self.db)
+        self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 70)
