@@ -45,6 +45,9 @@ Environment:
     MEMORY_TIERED_FEISHU_SECRET     its signing secret, if the bot has one
     MEMORY_TIERED_WEBHOOK           any {"text": ...} webhook (Slack and compatible)
     MEMORY_TIERED_WEBHOOK_TIMEOUT   seconds per push attempt (default 10)
+    MEMORY_TIERED_PROJECT           the project records are written to and recalled for
+    MEMORY_TIERED_EMBED_URL         an OpenAI-compatible embeddings endpoint (optional)
+    MEMORY_TIERED_EMBED_MODEL       its model name; MEMORY_TIERED_EMBED_KEY, _TIMEOUT (default 10)
 
 These can also live in memory_tiered.env next to the database (for cron).
 
@@ -2942,7 +2945,7 @@ def shell_quote(text):
 
 EMBED_BATCH = 32  # texts per request
 EMBED_CANDIDATES = 50  # nearest records fused with the lexical ranking
-EMBED_SCAN_LIMIT = 200000  # vectors compared per query at most (brute force, newest first)
+EMBED_SCAN_LIMIT = 10000  # newest vectors of a level compared per query (about 100 ms at 384 dimensions)
 
 
 def embed_settings(environ=None):
@@ -3037,24 +3040,43 @@ def embed_quietly(db, records):
             embed_pending(db, records=records)
 
 
-def nearest(db, text, levels, settings, k=EMBED_CANDIDATES):
-    """[(level, id, cosine)] of the stored vectors nearest to ``text``, best first."""
+def _dot():
+    """The fastest dot product the standard library offers here (math.sumprod is C, 3.12+)."""
+    import operator
+    return getattr(math, "sumprod", None) or (lambda a, b: sum(map(operator.mul, a, b)))
+
+
+def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
+    """[(level, id, cosine)] of the stored vectors nearest to ``text``, best first: the newest
+    EMBED_SCAN_LIMIT vectors of each level are compared (brute force), and the vectors of the
+    (level, id) pairs in ``also`` (the lexical candidates) in any case."""
     import array
     import heapq
     query = array.array("f", embed_texts([text[:8000]], settings)[0])
-    best = []
+    dot = _dot()
+    best, seen = [], set()
+
+    def consider(lv, rid, blob):
+        if (lv, rid) in seen or len(blob) != 4 * len(query):
+            return
+        seen.add((lv, rid))
+        score = dot(query, memoryview(blob).cast("f"))
+        if len(best) < k:
+            heapq.heappush(best, (score, lv, rid))
+        elif score > best[0][0]:
+            heapq.heapreplace(best, (score, lv, rid))
+
     for lv in levels:
         for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND model = ? "
                                     "ORDER BY record_id DESC LIMIT ?", (lv, settings[1], EMBED_SCAN_LIMIT)):
-            vector = array.array("f")
-            vector.frombytes(blob)
-            if len(vector) != len(query):
-                continue
-            score = sum(a * b for a, b in zip(query, vector))
-            if len(best) < k:
-                heapq.heappush(best, (score, lv, rid))
-            elif score > best[0][0]:
-                heapq.heapreplace(best, (score, lv, rid))
+            consider(lv, rid, blob)
+    for lv in LEVELS:
+        ids = [rid for level, rid in also if level == lv]
+        if ids:
+            for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND model = ? "
+                                        "AND record_id IN (SELECT value FROM json_each(?))",
+                                        (lv, settings[1], json.dumps(ids))):
+                consider(lv, rid, blob)
     return [(lv, rid, score) for score, lv, rid in sorted(best, reverse=True)]
 
 
@@ -3102,6 +3124,11 @@ class Searcher:
         if full_page and len(ranked) < limit:
             # Filters removed too many of the best matches: ask the index to filter (slower, complete).
             ranked, _ = self._rank(query, filters, want, levels, in_sql=True, extra=vectors)
+        if vectors and len(vectors) >= EMBED_CANDIDATES:
+            # a store larger than the scan: the lexical candidates' own vectors are compared too
+            missing = [key for key in self._hits if key not in vectors]
+            if missing:
+                vectors.update(self._vector_hits(text, levels, also=missing, k=len(missing)))
         if vectors:
             # meaning and words fused: reciprocal rank fusion of the lexical and the vector order
             lexical = {(lv, -negid): n for n, (_, lv, negid) in enumerate(
@@ -3181,7 +3208,7 @@ class Searcher:
                 self.touch_skipped = "the database is read-only; this search was not counted"
         return {"query": texts[0], "queries": list(texts), "terms": [], "days": [], "results": results}
 
-    def _vector_hits(self, text, levels):
+    def _vector_hits(self, text, levels, also=(), k=EMBED_CANDIDATES):
         """{(level, id): cosine} of the nearest stored vectors, when an embedding endpoint is set
         and vectors exist; {} otherwise or when the endpoint fails (lexical search goes on)."""
         settings = embed_settings()
@@ -3189,7 +3216,11 @@ class Searcher:
                 "SELECT 1 FROM embeddings WHERE model = ? LIMIT 1", (settings[1],)).fetchone():
             return {}
         try:
-            return {(lv, rid): score for lv, rid, score in nearest(self.db, text, levels, settings)}
+            if also:
+                found = nearest(self.db, text, [], settings, k=k, also=also)
+            else:
+                found = nearest(self.db, text, levels, settings)
+            return {(lv, rid): score for lv, rid, score in found}
         except MemoryTieredError as exc:
             self.vector_skipped = str(exc)
             return {}

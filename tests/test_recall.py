@@ -205,3 +205,13 @@ class EmbeddingTests(CLITestCase):
         self.assertEqual(len([c for c in self.calls if len(c["input"]) > 1]), 3)  # 32 + 32 + 6
         conn = self.connect(self.db)
         self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 70)
+
+    def test_beyond_the_scan_the_lexical_candidates_are_compared_too(self):
+        old = self.add_l1("We chose Postgres for the ledger database", session="old")
+        self.bulk_l1(["Lunch note %d: sushi or dinner plans" % n for n in range(30)])
+        from unittest import mock
+        with mock.patch.object(memory_tiered, "EMBED_SCAN_LIMIT", 10), \
+                mock.patch.object(memory_tiered, "EMBED_CANDIDATES", 5):
+            found = self.search("ledger database", "--no-touch", "--explain")
+        self.assertEqual(found[0]["id"], old)
+        self.assertGreater(found[0]["explain"]["vector_cosine"], 0.5)  # scored although outside the scan
