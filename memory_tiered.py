@@ -2774,16 +2774,17 @@ class DecayEngine:
         cfg = self.config()
         with self.db.relaxed() as conn:
             conn.execute(
-                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = ?1,"
-                " decay_score = min(1.0, decay_score * pow(?2, max(0,"
-                " CAST(strftime('%%s', ?1) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                " / 3600.0 / coalesce(stability, 1)) + ?3), decay_applied_at = max(decay_applied_at, ?1),"
-                " stability = CASE WHEN last_accessed_at IS NOT NULL AND CAST(strftime('%%s', ?1) AS INTEGER)"
-                " - CAST(strftime('%%s', last_accessed_at) AS INTEGER) >= ?5 * 3600"
-                " THEN min(?6, coalesce(stability, 1) * ?7) ELSE coalesce(stability, 1) END"
-                " WHERE id IN (SELECT value FROM json_each(?4))" % LEVEL_TABLE[level],
-                (now, cfg["decay_factor"], cfg["access_boost"], json.dumps([int(i) for i in ids]),
-                 cfg["spacing_hours"], float(cfg["max_stability"]), cfg["spacing_gain"]),
+                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = :now,"
+                " decay_score = min(1.0, decay_score * pow(:f, max(0,"
+                " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
+                " / 3600.0 / coalesce(stability, 1)) + :boost), decay_applied_at = max(decay_applied_at, :now),"
+                " stability = CASE WHEN last_accessed_at IS NOT NULL AND CAST(strftime('%%s', :now) AS INTEGER)"
+                " - CAST(strftime('%%s', last_accessed_at) AS INTEGER) >= :spacing * 3600"
+                " THEN min(:cap, coalesce(stability, 1) * :gain) ELSE coalesce(stability, 1) END"
+                " WHERE id IN (SELECT value FROM json_each(:ids))" % LEVEL_TABLE[level],
+                {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"],
+                 "ids": json.dumps([int(i) for i in ids]), "spacing": cfg["spacing_hours"],
+                 "cap": float(cfg["max_stability"]), "gain": cfg["spacing_gain"]},
             )
 
     def recall(self, records, session_id=None, now=None):
@@ -5203,15 +5204,19 @@ def run_hook(event, data, db_path, now):
             raise ValidationError("hook input has no prompt")
         if len(prompt) > MAX_TEXT:
             raise ValidationError("prompt is %d characters, too long to search" % len(prompt))
-        with MemoryDB(db_path) as db:
+        if not os.path.exists(db_path):
+            return ""  # no memory yet; reading never creates the database
+        with MemoryDB(db_path, create=False) as db:
             return build_context(db, prompt, budget=800, project=project, now=now, core=False, touch=True,
                                  session_id=_hook_text(data, "session_id"))[:HOOK_OUTPUT_MAX]
     session_id = _hook_text(data, "session_id")
     command = launcher(db_path)
-    with MemoryDB(db_path) as db:
-        text = build_context(db, None, budget=1500, project=project, now=now)
-        waiting = len(pending_sessions(db))
-        text += consolidation_block(db, command, now)
+    text, waiting = "", 0
+    if os.path.exists(db_path):  # reading only: a missing database is not created here
+        with MemoryDB(db_path, create=False) as db:
+            text = build_context(db, None, budget=1500, project=project, now=now)
+            waiting = len(pending_sessions(db))
+            text += consolidation_block(db, command, now)
     if session_id:
         text += ("\n## This session (memory_tiered)\nSession id: %s. Before the session ends, store one summary "
                  "of it (importance 0.9 for decisions and lasting preferences, 0.3 for routine work):\n"
@@ -5723,6 +5728,17 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line and exits 2."""
 
     def error(self, message):
+        import difflib
+        m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if m:
+            choices = re.findall(r"'([^']*)'", m.group(2))
+            close = difflib.get_close_matches(m.group(1).lower(), choices, n=1, cutoff=0.5) or \
+                [c for c in choices if c.startswith(m.group(1).lower()[:4])][:1]
+            what = "a command" if len(choices) > 8 else "one of the choices"
+            if close:
+                message = "%r is not %s; did you mean %r?" % (m.group(1), what, close[0])
+            elif len(choices) > 8:
+                message = "%r is not a command" % m.group(1)
         self.exit(2, "error: %s (see `%s --help`)\n" % (message, self.prog))
 
 
@@ -5792,8 +5808,8 @@ def build_parser(only=None):
     p = command("add-l1", cmd_add_l1, "Store one conversation summary (L1).",
                 'memory_tiered.py add-l1 --session-id s42 --summary "Chose SQLite WAL" '
                 '--key-points "sqlite,wal" --importance 0.8')
-    p.add_argument("--session-id", required=True)
-    p.add_argument("--summary", required=True)
+    p.add_argument("--session-id", required=True, help="the conversation this summarises (the hook gives it)")
+    p.add_argument("--summary", required=True, help="2-4 sentences: what was decided and why, what changed")
     p.add_argument("--key-points", help='split on , ， 、 and ;')
     p.add_argument("--importance", help="0 to 1, default 0.5")
     p.add_argument("--parent-session", help="the session this one continued")
@@ -5805,8 +5821,8 @@ def build_parser(only=None):
 
     p = command("add-l2", cmd_add_l2, "Store a piece of structured knowledge (L2).",
                 'memory_tiered.py add-l2 --category skills --knowledge "Writes Go daily" --source-ids 3,7')
-    p.add_argument("--category", required=True)
-    p.add_argument("--knowledge", required=True)
+    p.add_argument("--category", required=True, help="e.g. habits-preferences, decisions, skills-career")
+    p.add_argument("--knowledge", required=True, help="the knowledge, one or two sentences")
     p.add_argument("--source-ids", help="L1 ids, comma-separated")
     p.add_argument("--supersedes", type=_positive_int, help="id of an older L2 this one replaces")
     p.add_argument("--tags", help="comma-separated")
@@ -5818,7 +5834,7 @@ def build_parser(only=None):
 
     p = command("add-l3", cmd_add_l3, "Store a core insight (L3).",
                 'memory_tiered.py add-l3 --insight "Prefers boring tech" --source-ids 2,5,9')
-    p.add_argument("--insight", required=True)
+    p.add_argument("--insight", required=True, help="the core insight, one sentence")
     p.add_argument("--source-ids", help="L2 ids, comma-separated")
     p.add_argument("--category")
     p.add_argument("--tags", help="comma-separated")
@@ -5833,10 +5849,11 @@ def build_parser(only=None):
     p.add_argument("id", type=_positive_int)
 
     p = command("list", cmd_list, "List records.", "memory_tiered.py list --level l1 --sort importance --limit 5")
-    p.add_argument("--level", choices=LEVELS)
-    p.add_argument("--sort", choices=("created", "importance", "decay", "access"), default="created")
-    p.add_argument("--limit", type=_positive_int, default=20)
-    p.add_argument("--include-archived", action="store_true")
+    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
+    p.add_argument("--sort", choices=("created", "importance", "decay", "access"), default="created",
+                   help="newest first (default), or by importance, strength or retrievals")
+    p.add_argument("--limit", type=_positive_int, default=20, help="at most this many per level (default 20)")
+    p.add_argument("--include-archived", action="store_true", help="also archived records")
     p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
     p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
     p.add_argument("--category", help="only L2/L3 memories of this category")
@@ -5851,8 +5868,8 @@ def build_parser(only=None):
                    help="search text; repeat it with paraphrases and synonyms: the rankings are fused")
     p.add_argument("--category", help="only L2/L3 memories of this category")
     p.add_argument("--tag", help="only memories with this tag")
-    p.add_argument("--level", choices=LEVELS)
-    p.add_argument("--limit", type=_positive_int, default=10)
+    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
+    p.add_argument("--limit", type=_positive_int, default=10, help="results (default 10, at most 1000)")
     p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
     p.add_argument("--here", action="store_true", help="only this repository's memories and global ones")
     p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
@@ -5860,11 +5877,11 @@ def build_parser(only=None):
     p.add_argument("--until", help="ISO date: created on or before (whole day)")
     p.add_argument("--explain", action="store_true", help="show each part of the score")
     p.add_argument("--no-touch", action="store_true", help="do not count this as a retrieval")
-    p.add_argument("--include-archived", action="store_true")
-    p.add_argument("--include-superseded", action="store_true")
+    p.add_argument("--include-archived", action="store_true", help="also archived records")
+    p.add_argument("--include-superseded", action="store_true", help="also records replaced by newer ones")
 
     p = command("decay", cmd_decay, "Apply the strength decay for the time elapsed.", "memory_tiered.py decay")
-    p.add_argument("--dry-run", action="store_true")
+    p.add_argument("--dry-run", action="store_true", help="count what would change, write nothing")
 
     p = command("cleanup", cmd_cleanup, "Report records below the cleanup threshold; deletes nothing.",
                 "memory_tiered.py cleanup --archive --yes")
@@ -5875,8 +5892,8 @@ def build_parser(only=None):
 
     p = command("compress", cmd_compress, "Promotion report; --apply promotes eligible L1s to L2.",
                 "memory_tiered.py compress --apply")
-    p.add_argument("--apply", action="store_true")
-    p.add_argument("--dry-run", action="store_true")
+    p.add_argument("--apply", action="store_true", help="promote the eligible L1s to L2s")
+    p.add_argument("--dry-run", action="store_true", help="with --apply: report only")
 
     command("stats", cmd_stats, "Counts, strength distribution, file and index facts.", "memory_tiered.py stats")
 
@@ -5892,7 +5909,7 @@ def build_parser(only=None):
 
     p = command("review", cmd_review, "List flagged memories, near-duplicate pairs and L2s that may contradict "
                 "each other; --clear a flag.", "memory_tiered.py review --level l2   |   review --clear l1 12")
-    p.add_argument("--level", choices=LEVELS)
+    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
     p.add_argument("--limit", type=_positive_int, default=2000, help="most recent records looked at per level")
     p.add_argument("--clear", nargs=2, metavar=("LEVEL", "ID"),
                    help="you read this flagged memory: let the hooks inject it again")
@@ -5916,21 +5933,21 @@ def build_parser(only=None):
 
     p = command("restore", cmd_restore, "Put a backup back (the current database is backed up first).",
                 "memory_tiered.py restore backups/state-20260501-030000.db --yes")
-    p.add_argument("path")
-    p.add_argument("--yes", action="store_true")
+    p.add_argument("path", help="a backup file, e.g. backups/state-20260501-030000.db")
+    p.add_argument("--yes", action="store_true", help="confirm: the current database is backed up, then replaced")
 
     p = command("doctor", cmd_doctor, "Check integrity, index, links, permissions and disk; --repair fixes.",
                 "memory_tiered.py doctor --repair")
-    p.add_argument("--repair", action="store_true")
+    p.add_argument("--repair", action="store_true", help="rebuild the index, drop broken links, fix permissions")
 
     p = command("config", cmd_config, "Show or set a tunable.", "memory_tiered.py config decay_factor 0.995")
-    p.add_argument("key", nargs="?")
-    p.add_argument("value", nargs="?")
+    p.add_argument("key", nargs="?", help="a tunable (without it: all of them)")
+    p.add_argument("value", nargs="?", help="its new value (without it: show it)")
 
     p = command("export", cmd_export, "Write every record as JSON Lines, CSV or Markdown.",
                 "memory_tiered.py export --format csv --out memories.csv")
     p.add_argument("--out", help="file to write (default stdout)")
-    p.add_argument("--level", choices=LEVELS)
+    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
     p.add_argument("--format", choices=("jsonl", "csv", "markdown"), default="jsonl")
     p.add_argument("--category", help="only L2/L3 memories of this category")
     p.add_argument("--tag", help="only memories with this tag")
@@ -6058,6 +6075,11 @@ def _out(args, data, text_lines):
     else:
         for line in text_lines() if callable(text_lines) else text_lines:
             sys.stdout.write(line + "\n")
+
+
+def plural(count, word, words=None):
+    """"1 line", "2 lines"."""
+    return "%d %s" % (count, word if count == 1 else (words or word + "s"))
 
 
 def _say(message):
@@ -6261,7 +6283,17 @@ def cmd_search_all(args):
 
     _out(args, found, lines)
     if not found["results"]:
-        _say("no memory matches %r" % _short(text, 60))
+        hidden = []
+        if not (args.include_archived and args.include_superseded):
+            with _open(args) as db:
+                hidden = Searcher(db).search(text, args.level, 100, touch=False, include_archived=True,
+                                             include_superseded=True)["results"]
+        if hidden:
+            _say("no live memory matches %r; %s archived or superseded (add --include-archived "
+                 "--include-superseded to see %s)" % (_short(text, 60), plural(len(hidden), "record") + (
+                     " is" if len(hidden) == 1 else " are"), "it" if len(hidden) == 1 else "them"))
+        else:
+            _say("no memory matches %r" % _short(text, 60))
     return 0
 
 
@@ -6303,18 +6335,23 @@ def cmd_compress(args):
     report["applied"] = applied
 
     def lines():
-        out = ["Promote (importance >= %.2f, access >= %d):" % (
-            report["thresholds"]["importance"], report["thresholds"]["access"])]
-        out += ["  L1 #%d  importance %.2f  access %d  %s" % (r["id"], r["importance"], r["access_count"],
-                                                              _short(r["summary"], 60)) for r in report["promote"]]
-        out.append("Near the thresholds:")
-        out += ["  L1 #%d  %s  %s" % (r["id"], r["lacks"], _short(r["summary"], 50)) for r in report["near"]]
-        out.append("L2 candidates (L1s sharing a key point):")
-        out += ["  %r: L1 %s\n    %s" % (c["key_point"], ",".join(map(str, c["l1_ids"])), c["command"])
-                for c in report["l2_candidates"]]
-        out.append("L3 candidates (L2s in one category):")
-        out += ["  %s: L2 %s\n    %s" % (c["category"], ",".join(map(str, c["l2_ids"])), c["command"])
-                for c in report["l3_candidates"]]
+        out = []
+        sections = [
+            ("Promote (importance >= %.2f, access >= %d):" % (report["thresholds"]["importance"],
+                                                              report["thresholds"]["access"]),
+             ["  L1 #%d  importance %.2f  access %d  %s" % (r["id"], r["importance"], r["access_count"],
+                                                           _short(r["summary"], 60)) for r in report["promote"]]),
+            ("Near the thresholds:", ["  L1 #%d  %s  %s" % (r["id"], r["lacks"], _short(r["summary"], 50))
+                                      for r in report["near"]]),
+            ("L2 candidates (L1s sharing a key point):",
+             ["  %r: L1 %s\n    %s" % (c["key_point"], ",".join(map(str, c["l1_ids"])), c["command"])
+              for c in report["l2_candidates"]]),
+            ("L3 candidates (L2s in one category):",
+             ["  %s: L2 %s\n    %s" % (c["category"], ",".join(map(str, c["l2_ids"])), c["command"])
+              for c in report["l3_candidates"]])]
+        for heading, rows in sections:  # an empty section is left out, not printed as a bare header
+            if rows:
+                out += [heading] + rows
         out += ["Promoted L1 #%d -> L2 #%d" % (a["l1_id"], a["l2_id"]) for a in applied]
         return out
 
@@ -6399,7 +6436,8 @@ def cmd_forget(args):
                 _say("  %s #%d  %s" % (level.upper(), rid, _short(text, 70)))
             if not args.yes:
                 if not sys.stdin.isatty():
-                    raise ValidationError("%d records match (listed above); add --yes to forget them" % len(targets))
+                    raise ValidationError("%s match (listed above); add --yes to forget them"
+                                          % plural(len(targets), "record"))
                 answer = input("Forget these %d records for good? [y/N] " % len(targets))
                 if answer.strip().lower() not in ("y", "yes"):
                     _say("forget: nothing changed")
@@ -6557,7 +6595,7 @@ def cmd_export(args):
             for line in produced:
                 sys.stdout.write(line + "\n")
                 count += 1
-    _say("export: %d lines of %s%s" % (count, args.format, " to %s" % args.out if args.out else ""))
+    _say("export: %s of %s%s" % (plural(count, "line"), args.format, " to %s" % args.out if args.out else ""))
     return 0
 
 
@@ -6775,7 +6813,7 @@ def cmd_pending(args):
         for p in waiting])
     for item in made:
         _say("pending: wrote automatic L1 #%d for session %s" % (item["l1_id"], item["session_id"]))
-    _say("pending: %d sessions without a summary%s" % (len(waiting), "; write one with add-l1 --session-id ID"
+    _say("pending: %s without a summary%s" % (plural(len(waiting), "session"), "; write one with add-l1 --session-id ID"
                                                           if waiting else ""))
     return 0
 
@@ -6998,7 +7036,10 @@ def main(argv=None):
     if name is None or name not in parser._subparsers._group_actions[0].choices:
         parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # name the subcommand's own help, not the top-level one
+            sub = build_parser(only=args.command)._subparsers._group_actions[0].choices.get(args.command)
+            (sub or parser).error("unrecognized arguments: %s" % " ".join(extra))
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2
     try:

@@ -215,3 +215,39 @@ class EmbeddingTests(CLITestCase):
             found = self.search("ledger database", "--no-touch", "--explain")
         self.assertEqual(found[0]["id"], old)
         self.assertGreater(found[0]["explain"]["vector_cosine"], 0.5)  # scored although outside the scan
+
+
+class NewcomerTests(CLITestCase):
+    def test_typos_get_a_did_you_mean_and_levels_any_case(self):
+        _, err = self.run_cli("serch-all", "x", code=2)
+        self.assertIn("did you mean 'search-all'", err)
+        self.add_l1("one")
+        self.assertEqual(len(self.json_cli("list", "--level", "L1")["records"]), 1)
+        _, err = self.run_cli("decay", "--hours", "5", code=2)
+        self.assertIn("decay --help", err)
+
+    def test_read_only_hooks_never_create_a_database(self):
+        import io
+        import os
+        import sys
+        from unittest import mock
+        missing = os.path.join(self.tmp, "nowhere", "state.db")
+        for event, payload in (("user-prompt-submit", {"session_id": "s", "prompt": "how do we deploy?"}),
+                               ("session-start", {"session_id": "s", "source": "startup"})):
+            stream = io.TextIOWrapper(io.BytesIO(json.dumps(payload).encode()), encoding="utf-8")
+            with mock.patch.object(sys, "stdin", stream):
+                out, err = self.run_cli("hook", event, "--db", missing)
+            self.assertEqual(err, "")
+        self.assertFalse(os.path.exists(os.path.dirname(missing)))
+        self.assertIn("add-l1 --session-id s", out)  # the new user still learns how to store a session
+
+    def test_hints_and_plurals(self):
+        rid = self.add_l1("Old memory about the sandbox", now="2026-01-01T00:00:00")
+        self.run_cli("cleanup", "--archive", "--yes", now="2026-06-01T00:00:00")
+        _, err = self.run_cli("search-all", "sandbox", now="2026-06-01T00:00:00")
+        self.assertIn("1 record is archived or superseded", err)
+        _, err = self.run_cli("export")
+        self.assertIn("export: 1 line of jsonl", err)
+        out, _ = self.run_cli("compress")
+        self.assertNotIn("Near the thresholds:", out)
+        self.assertIsNotNone(rid)

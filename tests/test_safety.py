@@ -471,7 +471,7 @@ class HostileCatalogueTests(CLITestCase):
             (["backup", "--to", os.path.join(self.notdb, "b.db")], 1, "cannot write the backup"),
             (["capture", "--transcript", os.path.join(self.tmp, "none.jsonl")], 2, "transcript"),
             (["context", "--budget", "10"], 2, "budget"),
-            (["nonsense-command"], 2, "invalid choice"),
+            (["nonsense-command"], 2, "is not a command"),
         ]
 
     def test_catalogue(self):
