@@ -111,6 +111,8 @@ TUNABLES = {
     "spacing_gain": (2.0, "factor", "a recall on a new day multiplies the record's stability by this (1: off)"),
     "spacing_hours": (12, "count", "hours since the previous recall that make a recall count as spaced"),
     "max_stability": (64, "count", "stability cap: at most this many hours of age per decay step"),
+    "fading_days": (3, "count", "cleanup and the daily report list records that fall below the threshold within "
+                                "this many days"),
     "promote_importance": (0.8, "fraction", "minimum importance for L1 -> L2 promotion"),
     "promote_access": (3, "count", "minimum retrievals for L1 -> L2 promotion"),
     "cluster_min": (3, "count", "L1s sharing a key point that form an L2 candidate"),
@@ -1841,6 +1843,7 @@ class MemoryStore:
         if row is None:
             raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
         record = record_dict(level, row)
+        record["decay_score"] = DecayEngine(self.db, self.config()).current(row, now_utc())  # as of now
         if level in ("l2", "l3"):
             src = "l1" if level == "l2" else "l2"
             record["sources"] = [self._brief(src, i) for i in record["source_ids"]]
@@ -1910,9 +1913,10 @@ class MemoryStore:
                     conditions.append("%s = ?" % column)
                     params.append(value)
             where = " WHERE " + " AND ".join(conditions) if conditions else ""
+            engine, now = DecayEngine(self.db, self.config()), now_utc()
             for row in self.db.execute("SELECT * FROM %s%s ORDER BY %s LIMIT ?"
                                        % (LEVEL_TABLE[lv], where, order[sort]), params + [limit]):
-                out.append(record_dict(lv, row))
+                out.append(dict(record_dict(lv, row), decay_score=engine.current(row, now)))
         if len(levels) > 1:
             keys = {"created": lambda r: (r["created_at"], r["id"]), "importance": lambda r: r["importance"],
                     "decay": lambda r: r["decay_score"], "access": lambda r: r["access_count"]}
@@ -2426,22 +2430,26 @@ class MemoryStore:
     # -- statistics --
 
     def stats(self, now=None):
+        """Counts per level and the strength distribution as of ``now`` (the stored strength
+        caught up: a stopped decay job does not make the store look stronger than it is)."""
         cfg = self.config()
         threshold = cfg["cleanup_threshold"]
+        strength = DecayEngine(self.db, cfg).strength_sql()
         levels = {}
         for lv in LEVELS:
             row = self.db.execute(
                 "SELECT count(*) AS total,"
                 " sum(archived_at IS NOT NULL) AS archived,"
-                " sum(decay_score >= 0.8) AS s80,"
-                " sum(decay_score >= 0.5 AND decay_score < 0.8) AS s50,"
-                " sum(decay_score >= 0.2 AND decay_score < 0.5) AS s20,"
-                " sum(decay_score >= ? AND decay_score < 0.2) AS slow,"
-                " sum(decay_score < ? AND archived_at IS NULL) AS candidates,"
+                " sum(s >= 0.8) AS s80,"
+                " sum(s >= 0.5 AND s < 0.8) AS s50,"
+                " sum(s >= 0.2 AND s < 0.5) AS s20,"
+                " sum(s >= :t AND s < 0.2) AS slow,"
+                " sum(s < :t AND archived_at IS NULL) AS candidates,"
                 " %s AS promoted,"
                 " avg(importance) AS importance"
-                " FROM %s" % ("sum(promoted_to IS NOT NULL)" if lv != "l3" else "0", LEVEL_TABLE[lv]),
-                (threshold, threshold),
+                " FROM (SELECT *, %s AS s FROM %s)" % ("sum(promoted_to IS NOT NULL)" if lv != "l3" else "0",
+                                                      strength, LEVEL_TABLE[lv]),
+                {"t": threshold, "decay_f": cfg["decay_factor"], "decay_now": iso(now or now_utc())},
             ).fetchone()
             total = row["total"]
             buckets = {">=0.8": row["s80"] or 0, "0.5-0.8": row["s50"] or 0, "0.2-0.5": row["s20"] or 0,
@@ -2751,6 +2759,25 @@ class DecayEngine:
                 why += ", not retrieved for %.1f days" % (idle_h / 24)
             out.append({"level": row["level"], "id": row["id"], "text": row["text"], "decay_score": row["strength"],
                         "importance": row["importance"], "access_count": row["access_count"], "why": why})
+        return out
+
+    def fading(self, now=None, days=None, limit=20):
+        """Live records above the cleanup threshold now that will fall below it within ``days``
+        (the ``fading_days`` tunable) unless they are recalled, soonest first."""
+        now_dt = now or now_utc()
+        cfg = self.config()
+        days = cfg["fading_days"] if days is None else days
+        params = {"decay_f": cfg["decay_factor"], "decay_now": iso(now_dt), "t": cfg["cleanup_threshold"],
+                  "later": iso(now_dt + datetime.timedelta(days=days)), "limit": limit}
+        later = self.strength_sql().replace(":decay_now", ":later")
+        parts = ["SELECT '%s' AS level, id, %s AS text, %s AS strength, %s AS later FROM %s WHERE archived_at IS NULL "
+                 "AND superseded_by IS NULL AND %s >= :t AND %s < :t"
+                 % (lv, LEVEL_TEXT[lv], self.strength_sql(), later, LEVEL_TABLE[lv], self.strength_sql(), later)
+                 for lv in LEVELS]
+        out = []
+        for row in self.db.execute(" UNION ALL ".join(parts) + " ORDER BY later, level, id LIMIT :limit", params):
+            out.append({"level": row["level"], "id": row["id"], "text": row["text"],
+                        "decay_score": row["strength"], "in_days": days})
         return out
 
     def archive(self, now=None, limit=None):
@@ -4695,7 +4722,7 @@ def build_digest(db, budget=2000):
 def build_report(db, now):
     """The daily report as a dict: what changed in the last 24 h and the state of the store."""
     since = iso(now - datetime.timedelta(hours=24))
-    stats = MemoryStore(db).stats()
+    stats = MemoryStore(db).stats(now)
     new = {lv: db.execute("SELECT count(*) FROM %s WHERE created_at > ? AND created_at <= ?"
                           % LEVEL_TABLE[lv], (since, iso(now))).fetchone()[0] for lv in LEVELS}
     promotions = []
@@ -4706,6 +4733,7 @@ def build_report(db, now):
             promotions.append({"level": lv, "id": row["id"], "source_ids": load_ids(row["source_ids"]),
                                "text": _short(row["text"], 80)})
     candidates = DecayEngine(db).candidates(now, limit=10)
+    fading = DecayEngine(db).fading(now, limit=10)
     top = []
     for lv in LEVELS:
         for row in db.execute("SELECT id, %s AS text, access_count FROM %s WHERE access_count > 0 "
@@ -4719,7 +4747,7 @@ def build_report(db, now):
         "strength": {lv: s["strength"] for lv, s in stats["levels"].items()},
         "counts": {lv: s["count"] for lv, s in stats["levels"].items()},
         "cleanup_candidates": sum(s["cleanup_candidates"] for s in stats["levels"].values()),
-        "weakest": candidates, "most_retrieved": top[:5],
+        "weakest": candidates, "fading_soon": fading, "most_retrieved": top[:5],
         "database": stats["database"], "size_bytes": stats["size_bytes"], "integrity": integrity,
     }
 
@@ -4739,6 +4767,11 @@ def report_markdown(data):
     lines += ["", "## Cleanup candidates: %d (nothing is deleted)" % data["cleanup_candidates"]]
     lines += ["- %s #%d %s: %s" % (c["level"].upper(), c["id"], c["why"], _short(c["text"], 60))
               for c in data["weakest"]]
+    if data.get("fading_soon"):
+        lines += ["", "## Fading soon (below the threshold within %s unless recalled)"
+                  % plural(data["fading_soon"][0]["in_days"], "day")]
+        lines += ["- %s #%d strength %.3f: %s" % (f["level"].upper(), f["id"], f["decay_score"], _short(f["text"], 60))
+                  for f in data["fading_soon"]]
     lines += ["", "## Most retrieved"]
     lines += ["- %s #%d (%d×) %s" % (t["level"].upper(), t["id"], t["access_count"], t["text"])
               for t in data["most_retrieved"]] or ["none yet"]
@@ -6316,9 +6349,13 @@ def cmd_cleanup(args):
         engine = DecayEngine(db)
         found = engine.candidates(now, limit=args.limit if args.archive else (args.limit or 50))
         archived = engine.archive(now, args.limit) if args.archive else None
-    data = {"candidates": found, "archived": archived}
+        fading = engine.fading(now)
+    data = {"candidates": found, "archived": archived, "fading_soon": fading}
     _out(args, data, lambda: ["%s #%d  %s  %s" % (c["level"].upper(), c["id"], c["why"], _short(c["text"], 60))
-                              for c in found])
+                              for c in found] + (["Fading soon (below the threshold within %s unless recalled):"
+                                                  % plural(fading[0]["in_days"], "day")] if fading else []) + [
+        "  %s #%d  strength %.3f  %s" % (f["level"].upper(), f["id"], f["decay_score"], _short(f["text"], 60))
+        for f in fading])
     if archived is not None:
         _say("cleanup: %d candidates archived (kept, hidden from search)" % sum(archived.values()))
     else:

@@ -8,7 +8,9 @@ from helpers import CLITestCase
 
 class DecayTests(CLITestCase):
     def strength(self, record_id, level="l1"):
-        return self.json_cli("get", level, str(record_id))["decay_score"]
+        """The strength the decay job stored (get shows it caught up to now instead)."""
+        conn = self.connect(self.db)
+        return conn.execute("SELECT decay_score FROM memory_%s WHERE id = ?" % level, (record_id,)).fetchone()[0]
 
     def test_elapsed_time_is_applied_exactly(self):
         a = self.add_l1("a", now="2026-05-01T00:00:00")

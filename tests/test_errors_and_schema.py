@@ -157,14 +157,14 @@ class SchemaTests(CLITestCase):
         """)
         conn.close()
         self.run_cli("init")
-        rec = self.json_cli("get", "l1", "1")
+        rec = self.json_cli("get", "l1", "1", now="2026-04-01T10:00:00")  # strength as of its last update
         self.assertEqual(rec["key_points"], ["记忆", "系统"])
         self.assertEqual(rec["created_at"], "2026-04-01T10:00:00")
         self.assertEqual((rec["importance"], rec["access_count"], rec["decay_score"]), (0.9, 4, 0.8))
         self.assertEqual(self.json_cli("get", "l2", "1")["source_ids"], [1])
         self.assertEqual(self.search("记忆", "--no-touch")[0]["session_id"], "old")
         self.run_cli("decay", now="2026-04-01T11:00:00")
-        self.assertAlmostEqual(self.json_cli("get", "l1", "1")["decay_score"], 0.8 * 0.99, delta=1e-9)
+        self.assertAlmostEqual(self.json_cli("get", "l1", "1", now="2026-04-01T11:00:00")["decay_score"], 0.8 * 0.99, delta=1e-9)
 
     def test_stats_reports_file_and_index(self):
         self.add_l1("x")

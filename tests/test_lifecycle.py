@@ -125,7 +125,7 @@ class RecallTests(CLITestCase):
         self.run_cli("search-all", "kafka partitions", now="2026-05-01T11:00:00")   # same sitting: stays 1
         self.run_cli("search-all", "kafka partitions", now="2026-05-02T11:00:00")   # a day later: 2
         self.run_cli("decay", now="2026-05-03T11:00:00")
-        rec = self.json_cli("get", "l1", rid)
+        rec = self.json_cli("get", "l1", rid, now="2026-05-03T11:00:00")
         s = min(1.0, 0.99 ** 10 + 0.1)
         s = min(1.0, s * 0.99 + 0.1)
         s = min(1.0, s * 0.99 ** 24 + 0.1)

@@ -251,3 +251,21 @@ class NewcomerTests(CLITestCase):
         out, _ = self.run_cli("compress")
         self.assertNotIn("Near the thresholds:", out)
         self.assertIsNotNone(rid)
+
+
+class StrengthNowTests(CLITestCase):
+    def test_strength_is_as_of_now_everywhere_and_fading_is_reported(self):
+        old = self.add_l1("Idle memory about the staging VPN", session="a", now="2026-05-01T00:00:00")
+        soon = self.add_l1("Memory about to fade", session="b", now="2026-05-10T00:00:00")
+        now = "2026-05-20T00:00:00"  # no decay job ran in between
+        self.assertLess(self.json_cli("get", "l1", old, now=now)["decay_score"], 0.05)
+        self.assertLess(self.json_cli("list", now=now)["records"][-1]["decay_score"], 0.05)
+        stats = self.json_cli("stats", now=now)
+        self.assertEqual(stats["levels"]["l1"]["cleanup_candidates"], 1)
+        cleanup = self.json_cli("cleanup", now=now)
+        self.assertEqual([c["id"] for c in cleanup["candidates"]], [old])
+        self.assertEqual([f["id"] for f in cleanup["fading_soon"]], [soon])  # 0.99^240 = 0.09, under 0.05 in 3 days
+        out, _ = self.run_cli("cleanup", now=now)
+        self.assertIn("Fading soon (below the threshold within 3 days unless recalled):", out)
+        report, _ = self.run_cli("report", "--vault", self.tmp + "/vault", now=now)
+        self.assertIn("## Fading soon", report)

@@ -141,11 +141,11 @@ class TouchTests(CLITestCase):
         results = self.search("sqlite", now="2026-05-02T00:00:00")
         self.assertEqual(results[0]["access_count"], 1)
         self.assertAlmostEqual(results[0]["decay_score"], 0.99 ** 24 + 0.1, places=9)
-        rec = self.json_cli("get", "l1", str(a))
+        rec = self.json_cli("get", "l1", str(a), now="2026-05-02T00:00:00")
         self.assertEqual(rec["last_accessed_at"], "2026-05-02T00:00:00")
         for _ in range(5):
             self.search("sqlite", now="2026-05-02T00:00:00")
-        rec = self.json_cli("get", "l1", str(a))
+        rec = self.json_cli("get", "l1", str(a), now="2026-05-02T00:00:00")
         self.assertEqual(rec["decay_score"], 1.0)
         self.assertEqual(rec["access_count"], 6)
 
