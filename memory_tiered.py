@@ -4632,6 +4632,140 @@ class VaultSync:
 
 # ==== Integrations: digest, daily report, webhooks, scheduled jobs ====
 
+_VAULT_TEMPLATE = {  # the built-in copy of obsidian_template/ (a test keeps them equal)
+    "Home.md": (
+        "# 记忆主页 Memory home\n"
+        "\n"
+        "What your agent remembers, synced by `memory_tiered.py sync`. Edit a note's text, `importance`,\n"
+        "`tags` or `category` and the next sync reads it back into the database; notes you create yourself\n"
+        "elsewhere are never touched. To write a memory by hand, use a template from `模板/` inside\n"
+        "`L1-关键摘要/` or `L2-结构知识/`.\n"
+        "\n"
+        "| folder | what it holds |\n"
+        "|---|---|\n"
+        "| [[L3-核心洞察/核心洞察索引\\|L3-核心洞察]] | core insights across many pieces of knowledge |\n"
+        "| `L2-结构知识/` | structured knowledge distilled from several sessions |\n"
+        "| `L1-关键摘要/` | one summary per conversation |\n"
+        "| `对话树/` | one note per session, linked to its parent and children |\n"
+        "| `报告/` | the daily reports |\n"
+        "| `归档/` | notes of archived or forgotten memories (never deleted) |\n"
+        "\n"
+        "The queries below need the Dataview community plugin. Without it they show as code blocks; use the\n"
+        "folder links above and the graph view (L1 blue, L2 green, L3 orange, sessions grey) instead.\n"
+        "\n"
+        "## 最强的知识 Strongest knowledge (L2)\n"
+        "\n"
+        "```dataview\n"
+        "TABLE WITHOUT ID file.link AS \"L2\", category, importance, strength\n"
+        "FROM \"L2-结构知识\"\n"
+        "SORT importance DESC\n"
+        "LIMIT 15\n"
+        "```\n"
+        "\n"
+        "## 正在淡忘 Fading sessions (L1)\n"
+        "\n"
+        "```dataview\n"
+        "TABLE WITHOUT ID file.link AS \"L1\", importance, strength, access_count AS \"retrieved\"\n"
+        "FROM \"L1-关键摘要\"\n"
+        "WHERE strength != \"strong\"\n"
+        "SORT strength DESC\n"
+        "LIMIT 15\n"
+        "```\n"
+        "\n"
+        "## 最近的会话 Recent sessions\n"
+        "\n"
+        "```dataview\n"
+        "TABLE WITHOUT ID file.link AS \"session\", project, created\n"
+        "FROM \"对话树\"\n"
+        "WHERE created\n"
+        "SORT created DESC\n"
+        "LIMIT 15\n"
+        "```\n"
+        "\n"
+        "## 清理候选 Cleanup candidates\n"
+        "\n"
+        "Strength below 0.05 (the default threshold). Nothing is deleted automatically; run\n"
+        "`memory_tiered.py cleanup` to see why, and `cleanup --archive --yes` to archive them.\n"
+        "\n"
+        "```dataview\n"
+        "TABLE WITHOUT ID file.link AS \"memory\", importance, strength\n"
+        "FROM \"L1-关键摘要\" OR \"L2-结构知识\" OR \"L3-核心洞察\"\n"
+        "WHERE strength = \"weak\"\n"
+        "SORT importance ASC\n"
+        "```\n"
+    ),
+    ".obsidian/app.json": "{\n  \"alwaysUpdateLinks\": true,\n  \"userIgnoreFilters\": [\"归档/\"]\n}\n",
+    ".obsidian/core-plugins.json": (
+        "[\"file-explorer\", \"global-search\", \"graph\", \"backlink\", \"outgoing-link\", \"tag-pane\", \"prop"
+        "erties\", \"templates\", \"page-preview\"]\n"
+    ),
+    ".obsidian/graph.json": (
+        "{\n"
+        "  \"showTags\": false,\n"
+        "  \"showAttachments\": false,\n"
+        "  \"hideUnresolved\": false,\n"
+        "  \"showOrphans\": true,\n"
+        "  \"colorGroups\": [\n"
+        "    {\"query\": \"path:L1-关键摘要\", \"color\": {\"a\": 1, \"rgb\": 4359668}},\n"
+        "    {\"query\": \"path:L2-结构知识\", \"color\": {\"a\": 1, \"rgb\": 3450963}},\n"
+        "    {\"query\": \"path:L3-核心洞察\", \"color\": {\"a\": 1, \"rgb\": 16750592}},\n"
+        "    {\"query\": \"path:对话树\", \"color\": {\"a\": 1, \"rgb\": 10395294}}\n"
+        "  ]\n"
+        "}\n"
+    ),
+    ".obsidian/templates.json": (
+        "{\n"
+        "  \"folder\": \"模板\",\n"
+        "  \"dateFormat\": \"YYYY-MM-DD\",\n"
+        "  \"timeFormat\": \"HH:mm\"\n"
+        "}\n"
+    ),
+    "L1-关键摘要/.gitkeep": "",
+    "L2-结构知识/.gitkeep": "",
+    "L3-核心洞察/.gitkeep": "",
+    "对话树/.gitkeep": "",
+    "归档/.gitkeep": "",
+    "报告/.gitkeep": "",
+    "模板/L1 模板.md": (
+        "---\n"
+        "level: \"l1\"\n"
+        "session_id: \"obsidian\"\n"
+        "importance: 0.5\n"
+        "tags: []\n"
+        "---\n"
+        "在这里写这次对话的摘要：做了什么、决定了什么、为什么。Write what happened, what was decided and why.\n"
+        "\n"
+        "## 要点 Key points\n"
+        "- 第一个要点 first key point\n"
+        "- 第二个要点 second key point\n"
+    ),
+    "模板/L2 模板.md": (
+        "---\n"
+        "level: \"l2\"\n"
+        "category: \"habits\"\n"
+        "importance: 0.7\n"
+        "tags: []\n"
+        "---\n"
+        "在这里写一条提炼出的知识，例如一个习惯、偏好或技能。Write one piece of knowledge: a habit, a preference, a skill.\n"
+    ),
+}
+
+
+def vault_template_files():
+    """(where, {relative path: text}) of the vault template: obsidian_template/ next to the module
+    (the editable copy) or, when only the module was copied, its built-in copy."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "obsidian_template")
+    if not os.path.isdir(source):
+        return "the built-in template", dict(_VAULT_TEMPLATE)
+    files = {}
+    for root, dirs, names in os.walk(source):
+        dirs.sort()
+        for name in sorted(names):
+            path = os.path.join(root, name)
+            with open(path, encoding="utf-8") as handle:
+                files[os.path.relpath(path, source).replace(os.sep, "/")] = handle.read()
+    return source, files
+
 DIGEST_NAME = "MEMORY_DIGEST.md"
 DEFAULT_VAULT = os.path.join("~", "agent-memory", "memory")
 REPORT_FOLDER = "报告"
@@ -5026,17 +5160,28 @@ def maintain_index(db, rebuild=False, budget=2000):
     return "index %s%s, digest %s%s" % (status["mode"], state, "rewritten" if written else "unchanged", vectors)
 
 
-def cron_lines(db_path, python=None, root=None):
-    """The crontab block for the five jobs, with absolute paths."""
+def cron_lines(db_path, python=None, root=None, vault=None):
+    """The crontab block for the jobs, with absolute paths: the scripts in cron/ when they are
+    there, else the module itself (`job NAME`), so copying only memory_tiered.py is enough.
+    Each job's output goes to cron.log next to the database (no MAILTO line: it would silence
+    every crontab line below it); the vault sync line, added when ``vault`` exists, is not
+    redirected, so cron mails you its one-line error when a conflict waits."""
     python = python or sys.executable or "/usr/bin/python3"
     root = root or os.path.dirname(os.path.abspath(__file__))
     folder = os.path.dirname(os.path.abspath(db_path))
     log = os.path.join(folder, "cron.log")
-    lines = [CRON_BEGIN, 'MAILTO=""']
-    for schedule, script in CRON_SCRIPTS:
-        lines.append("%s MEMORY_TIERED_DB=%s %s %s >> %s 2>&1" % (
-            schedule, shell_quote(os.path.abspath(db_path)), shell_quote(python),
-            shell_quote(os.path.join(root, "cron", script)), shell_quote(log)))
+    scripts = os.path.isdir(os.path.join(root, "cron"))
+    module = os.path.join(root, os.path.basename(os.path.abspath(__file__)))
+    lines = [CRON_BEGIN, "# form: %s" % ("the scripts in %s" % os.path.join(root, "cron") if scripts
+                                        else "%s job NAME (no cron/ folder next to it)" % module)]
+    env = "MEMORY_TIERED_DB=%s" % shell_quote(os.path.abspath(db_path))
+    for (schedule, script), name in zip(CRON_SCRIPTS, ("decay", "index", "cleanup", "compress", "report")):
+        target = shell_quote(os.path.join(root, "cron", script)) if scripts else "%s job %s" % (shell_quote(module),
+                                                                                             name)
+        lines.append("%s %s %s %s >> %s 2>&1" % (schedule, env, shell_quote(python), target, shell_quote(log)))
+    if vault and os.path.isdir(vault):
+        lines.append("*/15 * * * * %s MEMORY_TIERED_VAULT=%s %s %s job sync >/dev/null" % (
+            env, shell_quote(vault), shell_quote(python), shell_quote(module)))
     lines.append(CRON_END)
     return lines
 
@@ -6734,31 +6879,23 @@ def cmd_sync(args):
 
 
 def cmd_init_vault(args):
-    import shutil
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "obsidian_template")
-    if not os.path.isdir(source):
-        raise NotFoundError("no obsidian_template/ folder next to %s; copy it from the release" % __file__)
+    source, files = vault_template_files()
     vault = vault_path(args.vault)
     copied, kept = [], []
-    try:
-        for root, _dirs, files in os.walk(source):
-            rel_root = os.path.relpath(root, source)
-            target_root = os.path.normpath(os.path.join(vault, rel_root))
-            os.makedirs(target_root, exist_ok=True)
-            for name in sorted(files):
-                target = os.path.join(target_root, name)
-                rel = os.path.normpath(os.path.join(rel_root, name))
-                if os.path.exists(target):
-                    kept.append(rel)
-                    continue
-                tmp = os.path.join(target_root, ".%s.%d.tmp" % (name, os.getpid()))
-                shutil.copyfile(os.path.join(root, name), tmp)
-                os.replace(tmp, target)
-                copied.append(rel)
-    except OSError as exc:
-        raise MemoryTieredError("cannot write the vault %s: %s" % (vault, exc.strerror or exc))
-    _out(args, {"vault": vault, "copied": copied, "kept": kept}, ["copied " + c for c in copied])
-    _say("init-vault: %d files copied, %d already there and kept, in %s" % (len(copied), len(kept), vault))
+    for rel, text in sorted(files.items()):
+        target = os.path.join(vault, *rel.split("/"))
+        if os.path.lexists(target):
+            kept.append(rel)
+            continue
+        try:
+            make_private_dirs(os.path.dirname(target))
+        except MemoryTieredError as exc:
+            raise MemoryTieredError("cannot write the vault %s: %s" % (vault, exc))
+        write_atomic(target, text)
+        copied.append(rel)
+    _out(args, {"vault": vault, "source": source, "copied": copied, "kept": kept}, ["copied " + c for c in copied])
+    _say("init-vault: %s copied from %s, %d already there and kept, in %s" % (
+        plural(len(copied), "file"), source, len(kept), vault))
     return 0
 
 
@@ -6933,7 +7070,10 @@ def cmd_job(args):
 def cmd_cron(args):
     import subprocess
     path = os.path.abspath(_db_path(args))
-    block = cron_lines(path)
+    block = cron_lines(path, vault=vault_path())
+    if not os.path.isdir(os.path.dirname(path)):
+        _say("cron: note: %s does not exist yet; run `init` first, or the jobs cannot write their log there"
+             % os.path.dirname(path))
     if not args.install:
         _out(args, {"lines": block}, block)
         return 0

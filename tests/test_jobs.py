@@ -314,7 +314,7 @@ class CrontabInstallTests(CLITestCase):
             first = handle.read()
         self.assertTrue(first.startswith("SHELL=/bin/bash\n15 2 * * * /usr/bin/backup --all\n"))
         self.assertEqual(first.count("memory_decay.py"), 1)
-        self.assertIn('MAILTO=""', first)
+        self.assertNotIn("MAILTO", first)  # a MAILTO line would silence every line below it
         for script in ("memory_decay.py", "memory_index.py", "memory_cleanup.py", "memory_compress.py",
                        "memory_stats_report.py"):
             self.assertIn(os.path.join(CRON, script), first)
@@ -337,3 +337,40 @@ class CrontabInstallTests(CLITestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SingleFileTests(CLITestCase):
+    """Only memory_tiered.py copied: every feature still works from it."""
+
+    def test_cron_and_init_vault_work_from_the_module_alone(self):
+        import shutil
+        alone = os.path.join(self.tmp, "alone")
+        os.makedirs(alone)
+        shutil.copy(os.path.join(ROOT, "memory_tiered.py"), alone)
+        vault = os.path.join(self.tmp, "vault")
+        env = {"PATH": os.environ.get("PATH", ""), "HOME": self.tmp, "MEMORY_TIERED_DB": self.db,
+               "MEMORY_TIERED_VAULT": vault}
+        run = lambda *argv: subprocess.run([sys.executable, os.path.join(alone, "memory_tiered.py")] + list(argv),  # noqa: E731
+                                           env=env, capture_output=True, text=True, timeout=60)
+        self.assertEqual(run("init").returncode, 0)
+        done = run("init-vault")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("the built-in template", done.stderr)
+        for rel, text in memory_tiered._VAULT_TEMPLATE.items():
+            with open(os.path.join(vault, *rel.split("/")), encoding="utf-8") as handle:
+                self.assertEqual(handle.read(), text)
+        printed = run("cron", "--print").stdout
+        self.assertNotIn("cron/memory_", printed)
+        self.assertIn("memory_tiered.py job decay", printed)
+        self.assertIn("job sync", printed)  # the vault exists, so it is kept in step too
+        self.assertNotIn("MAILTO", printed)
+        for line in printed.splitlines():
+            if line.startswith("#"):
+                continue
+            command = line.split(" ", 5)[5]  # what cron would run, as the shell would run it
+            proc = subprocess.run(command, shell=True, env=env, capture_output=True, text=True, timeout=120)
+            self.assertEqual(proc.returncode, 0, (command, proc.stderr))
+
+    def test_the_built_in_template_equals_the_folder(self):
+        _, files = memory_tiered.vault_template_files()
+        self.assertEqual(files, memory_tiered._VAULT_TEMPLATE)
