@@ -4940,8 +4940,16 @@ def feishu_payload(title, text, secret=None, timestamp=None):
     """
     lines = text.rstrip("\n").split("\n")
 
+    def paragraph(line):
+        # Feishu post messages do not render Markdown: headings become bold text, items bullets
+        if line.startswith("## "):
+            return [{"tag": "text", "text": line[3:], "style": ["bold"]}]
+        if line.startswith("- "):
+            return [{"tag": "text", "text": "• " + line[2:]}]
+        return [{"tag": "text", "text": line}]
+
     def body(keep):
-        paragraphs = [[{"tag": "text", "text": line}] for line in keep]
+        paragraphs = [paragraph(line) for line in keep if not line.startswith("# ")]
         payload = {"msg_type": "post", "content": {"post": {"zh_cn": {"title": title, "content": paragraphs}}}}
         if secret:
             import base64

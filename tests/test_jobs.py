@@ -175,6 +175,13 @@ class _Hook(http.server.BaseHTTPRequestHandler):
             for para in post.get("content", []):
                 if not all(item.get("tag") == "text" and isinstance(item.get("text"), str) for item in para):
                     problems.append("paragraph")
+                for item in para:  # a post message shows Markdown literally: none may reach it
+                    if item.get("text", "").startswith(("#", "- ")):
+                        problems.append("markdown")
+                    if set(item.get("style", [])) - {"bold", "italic", "underline", "lineThrough"}:
+                        problems.append("style")
+            if not any("bold" in item.get("style", []) for para in post.get("content", []) for item in para):
+                problems.append("no bold section names")
             if len(body) > 20000:
                 problems.append("size")
             if self.secret:
