@@ -90,10 +90,13 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 BUSY_TIMEOUT_MS = 10000
 WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
+RELATED_MIN = 0.2  # overlap that makes two records related (linked in the vault)
+RELATED_MAX = 3  # related records a note links
+RELATED_BACKFILL = 200  # records without related links a sync fills in (older or imported ones)
 CONTRADICTION_OVERLAP = 0.4  # L2s of one category overlapping this much may contradict each other
 
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
@@ -1119,6 +1122,11 @@ MIGRATIONS = [
         "DELETE FROM embeddings WHERE level = '%s' AND record_id = old.id; END" % (t, t, lv)
         for lv, t in (("l1", "memory_l1"), ("l2", "memory_l2"), ("l3", "memory_l3"))
     ],
+    [
+        "ALTER TABLE memory_l1 ADD COLUMN related TEXT",  # JSON ids of the most similar records of the level
+        "ALTER TABLE memory_l2 ADD COLUMN related TEXT",  # (set when the text is written; NULL: not yet)
+        "ALTER TABLE memory_l3 ADD COLUMN related TEXT",
+    ],
 ]
 
 
@@ -1752,7 +1760,7 @@ class MemoryStore:
                 if normalise_text(row["summary"]) == key:
                     return row["id"], False
             new_id = self._insert(conn, "l1", record, now)
-        self.near_duplicates = self.similar("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
+        self._relate("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
         return new_id, True
 
     def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
@@ -1778,7 +1786,7 @@ class MemoryStore:
             _mark_promoted(conn, "l1", record["source_ids"], new_id)
             if supersedes is not None:
                 self.supersede("l2", supersedes, new_id, now)
-        self.near_duplicates = [d for d in self.similar("l2", new_id, record["knowledge"]) if d["id"] != supersedes]
+        self._relate("l2", new_id, record["knowledge"], exclude=supersedes)
         return new_id
 
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
@@ -1800,7 +1808,8 @@ class MemoryStore:
             self._require_ids(conn, "l2", record["source_ids"])
             new_id = self._insert(conn, "l3", record, now)
             _mark_promoted(conn, "l2", record["source_ids"], new_id)
-            return new_id
+        self._relate("l3", new_id, record["insight"])
+        return new_id
 
     def _require_ids(self, conn, level, ids):
         if not ids:
@@ -1815,8 +1824,8 @@ class MemoryStore:
     @staticmethod
     def _insert(conn, level, record, now):
         row = dict(record)
-        for name in ("key_points", "source_ids", "tags"):
-            if name in row:
+        for name in ("key_points", "source_ids", "tags", "related"):
+            if name in row and (row[name] is not None or name != "related"):
                 row[name] = dump_list(row[name])
         stamp = iso(now)
         row.setdefault("updated_at", stamp)
@@ -2046,6 +2055,32 @@ class MemoryStore:
         return counts
 
     # -- duplicates and superseded facts --
+
+    def _relate(self, level, record_id, text, exclude=None):
+        """After a write: the near-duplicates to report, and the related records to store (the
+        RELATED_MAX most similar live ones, overlap >= RELATED_MIN), from one similarity search."""
+        found = [d for d in self.similar(level, record_id, text, threshold=RELATED_MIN, limit=8) if d["id"] != exclude]
+        self.near_duplicates = [d for d in found if d["similarity"] >= NEAR_DUPLICATE]
+        live = {r[0] for r in self.db.execute(
+            "SELECT id FROM %s WHERE archived_at IS NULL AND superseded_by IS NULL AND id IN "
+            "(SELECT value FROM json_each(?))" % LEVEL_TABLE[level], (json.dumps([d["id"] for d in found]),))}
+        related = [d["id"] for d in found if d["id"] in live][:RELATED_MAX]
+        with contextlib.suppress(sqlite3.OperationalError):
+            with self.db.relaxed() as conn:
+                conn.execute("UPDATE %s SET related = ? WHERE id = ?" % LEVEL_TABLE[level],
+                             (dump_list(related), record_id))
+        return related
+
+    def relate_missing(self, limit=RELATED_BACKFILL):
+        """Fill in the related links of records that have none yet (imported or older ones)."""
+        done = 0
+        for lv in LEVELS:
+            for row in self.db.execute("SELECT * FROM %s WHERE related IS NULL AND archived_at IS NULL ORDER BY id "
+                                       "LIMIT ?" % LEVEL_TABLE[lv], (limit - done,)).fetchall():
+                record = record_dict(lv, row)
+                self._relate(lv, row["id"], record["text"] + " " + " ".join(record.get("key_points") or []))
+                done += 1
+        return done
 
     def similar(self, level, record_id, text, threshold=NEAR_DUPLICATE, limit=5):
         """Records of the same level whose words and bigrams overlap ``text`` by >= threshold."""
@@ -2339,6 +2374,8 @@ class MemoryStore:
                 record["decay_score"] = check_importance(obj["decay_score"], "decay_score")
             if obj.get("stability") is not None:
                 record["stability"] = check_number(obj["stability"], "stability", 1.0, 1e6)
+            if obj.get("related") is not None:
+                record["related"] = parse_ids(obj["related"], "related")
             if "flagged" in obj:  # a flag a person cleared stays cleared
                 record["flagged"] = check_text(obj["flagged"], "flagged", MAX_SHORT, required=False) or None
             if "access_count" in obj:
@@ -2539,10 +2576,10 @@ def iter_jsonl(lines):
 EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
                   "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
                   "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
-                  "parent_session", "project", "agent", "stability", "origin", "flagged")
+                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related")
 _CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
 _CSV_FLOAT = ("importance", "decay_score", "stability")
-_CSV_LIST = ("key_points", "tags", "source_ids")
+_CSV_LIST = ("key_points", "tags", "source_ids", "related")
 
 
 def csv_row(record):
@@ -2651,6 +2688,8 @@ def record_dict(level, row):
     for name in ("key_points", "source_ids", "tags"):
         if name in record:
             record[name] = load_list(record[name])
+    if record.get("related") is not None:
+        record["related"] = load_ids(record["related"])
     record["text"] = record.get(LEVEL_TEXT[level])
     return record
 
@@ -3630,6 +3669,7 @@ NOTE_STEM_MAX = 80  # characters in a note's name, without .md
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
 KEY_POINTS_HEADING = "## 要点 Key points"
 LINKS_HEADING = "## 关联 Links"
+RELATED_HEADING = "## 相关 Related"
 _FILENAME_BAD_RE = _LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]')
 _TAG_BAD_RE = _LazyRe(r"[^\w/-]")
 _EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
@@ -3856,6 +3896,9 @@ def split_body(body, level="l1"):
     the same headings inside the text itself are text."""
     lines = body.split("\n")
     stop = len(lines)
+    related = _trailing_section(lines, RELATED_HEADING, stop)
+    if related is not None:
+        stop = related
     links = _trailing_section(lines, LINKS_HEADING, stop)
     if links is not None:
         stop = links
@@ -3978,8 +4021,11 @@ class VaultSync:
             links.append("- 提升为 Promoted to: [[%s]]" % stems[(up, record["promoted_to"])])
         if record.get("superseded_by") and (level, record["superseded_by"]) in stems:
             links.append("- 已被取代 Superseded by: [[%s]]" % stems[(level, record["superseded_by"])])
-        if links or LINKS_HEADING in own_lines:
+        if links or LINKS_HEADING in own_lines or RELATED_HEADING in own_lines:
             body += [LINKS_HEADING] + links + [""]
+        related = ["- [[%s]]" % stems[(level, i)] for i in load_ids(record.get("related")) if (level, i) in stems]
+        if related or RELATED_HEADING in own_lines:
+            body += [RELATED_HEADING] + related + [""]
         text = render_frontmatter(fields) + "\n" + "\n".join(body)
         return "%s/%s.md" % (VAULT_FOLDERS[level], stem), text, editable
 
@@ -4115,6 +4161,8 @@ class VaultSync:
         if "l3" in levels:
             kinds.append("index")
         self._import_hand_written([k for k in kinds if k in LEVELS], report, dry_run, now)
+        if not dry_run:
+            report["related_filled"] = MemoryStore(self.db).relate_missing()
         self._follow_moves(kinds, report, dry_run, now)
         handled, conflicted = set(), set()
         state = self._state(kinds)
@@ -4313,6 +4361,7 @@ class VaultSync:
             links.append(stems.get(({"l1": "l2", "l2": "l3"}[level], row["promoted_to"])))
         if row["superseded_by"]:
             links.append(stems.get((level, row["superseded_by"])))
+        links += [stems.get((level, i)) for i in load_ids(row["related"])]
         return _sha1(repr(([row[k] for k in row.keys() if k not in self._VOLATILE], links)))
 
     def _state(self, kinds, key=None):
@@ -6925,6 +6974,9 @@ def cmd_edit(args):
             changes["project"] = "" if args.global_ else resolve_project(db, args.project)
         store = MemoryStore(db)
         changed = store.edit(args.level, args.id, changes, now_utc())
+        if "summary" in changed or "knowledge" in changed or "insight" in changed or "key_points" in changed:
+            record = store.get(args.level, args.id)
+            store._relate(record["level"], args.id, record["text"] + " " + " ".join(record.get("key_points") or []))
         embed_quietly(db, [(check_level(args.level), args.id)])
     _out(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
                 "redacted": _redaction_note(store)}, [])

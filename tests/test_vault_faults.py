@@ -308,3 +308,30 @@ class ChurnAndMoveTests(VaultTestCase):
         report = self.sync(now="2026-06-01T00:00:00")
         self.assertEqual(len(notes_with_ids(self.vault)[("l1", rid)]), 1)
         self.assertFalse(notes_with_ids(self.vault)[("l1", rid)][0].startswith("归档"))
+
+
+class RelatedTests(VaultTestCase):
+    def test_notes_link_related_memories_and_stay_stable(self):
+        a = self.add_l1("Kafka consumer lag alerts fire when the billing topic backs up", session="a")
+        b = self.add_l1("Billing topic consumer lag grew after the Kafka upgrade", session="b")
+        c = self.add_l1("Lunch order from the sushi place", session="c")
+        self.assertEqual(self.json_cli("get", "l1", b)["related"], [a])
+        self.assertEqual(self.json_cli("get", "l1", c)["related"], [])
+        self.sync()
+        with open(self.note("l1", b), encoding="utf-8") as handle:
+            text = handle.read()
+        self.assertIn("## 相关 Related\n- [[L1-%06d " % a, text)
+        self.assertEqual(self.sync()["written"], [])  # stable: nothing rewritten
+        with open(self.note("l1", b), "w", encoding="utf-8") as handle:
+            handle.write(text.replace("importance: 0.5", "importance: 0.8"))
+        report = self.sync()
+        self.assertEqual([r["fields"] for r in report["read_back"]], [["importance"]])
+        self.assertEqual(self.json_cli("get", "l1", b)["text"], "Billing topic consumer lag grew after the Kafka upgrade")
+
+    def test_imported_records_get_related_links_on_sync(self):
+        self.bulk_l1(["Postgres vacuum settings for the ledger database", "Ledger database Postgres vacuum tuning",
+                      "Frontend uses pnpm"])
+        self.assertIsNone(self.json_cli("get", "l1", "1").get("related"))
+        report = self.sync()
+        self.assertEqual(report["related_filled"], 3)
+        self.assertEqual(self.json_cli("get", "l1", "1")["related"], [2])
