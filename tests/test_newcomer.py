@@ -1,0 +1,73 @@
+"""A newcomer's first week, scripted: a fresh HOME, only memory_tiered.py copied to a folder, the
+README's first commands, and every command the tool prints pasted back into a shell."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class NewcomerRunTests(unittest.TestCase):
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="mt-newcomer-")
+        self.addCleanup(shutil.rmtree, self.home, True)
+        self.folder = os.path.join(self.home, "tools")
+        os.makedirs(self.folder)
+        shutil.copy(os.path.join(ROOT, "memory_tiered.py"), self.folder)
+        self.script = os.path.join(self.folder, "memory_tiered.py")
+        self.env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.home}
+
+    def run_tool(self, *argv, stdin=None):
+        proc = subprocess.run([sys.executable, self.script] + list(argv), env=self.env, input=stdin,
+                              capture_output=True, text=True, timeout=120, cwd=self.home)
+        self.assertEqual(proc.returncode, 0, (argv, proc.stdout, proc.stderr))
+        self.assertNotIn("Traceback", proc.stderr)
+        return proc.stdout + proc.stderr
+
+    def paste(self, command):
+        """Run a printed command in a shell from another folder, as a person would paste it."""
+        other = os.path.join(self.home, "elsewhere")
+        os.makedirs(other, exist_ok=True)
+        proc = subprocess.run(command, shell=True, env=self.env, capture_output=True, text=True, timeout=120,
+                              cwd=other)
+        self.assertEqual(proc.returncode, 0, (command, proc.stdout, proc.stderr))
+        return proc.stdout
+
+    def test_first_week(self):
+        printed = [self.run_tool("init")]
+        self.assertIn(os.path.join(self.home, ".hermes", "state", "state.db"), printed[0])
+        printed.append(self.run_tool("add-l1", "--session-id", "s1", "--summary", "第一次使用记忆系统，感觉很酷",
+                                     "--key-points", "记忆、初体验", "--importance", "0.9"))
+        printed.append(self.run_tool("search-all", "记忆"))
+        self.assertIn("第一次使用记忆系统", printed[-1])
+        self.assertIn("L1 #1", self.run_tool("search-all", "上次关于记忆系统我们说了什么？"))
+        printed.append(self.run_tool("init-vault"))
+        cron = self.run_tool("cron", "--print")
+        printed.append(self.run_tool("sync"))
+        printed.append(self.run_tool("report"))
+        hook = self.run_tool("hook", "session-start",
+                             stdin=json.dumps({"session_id": "first-week", "cwd": self.home, "source": "startup"}))
+        printed.append(self.run_tool("context", "--query", "记忆系统"))
+        # every crontab line runs as cron would run it
+        jobs = [line.split(" ", 5)[5] for line in cron.splitlines() if line and not line.startswith("#")]
+        self.assertEqual(len(jobs), 6)  # five jobs and the vault sync
+        for job in jobs:
+            self.paste(job)
+        # every command printed in backticks works when pasted (placeholders filled in as a person would)
+        commands = []
+        for text in printed + [hook]:
+            commands += re.findall(r"`([^`]*memory_tiered\.py[^`]*)`", text)
+        self.assertTrue(any(" add-l1 " in c for c in commands), hook)
+        self.assertTrue(any(" get LEVEL ID" in c for c in commands))
+        for command in commands:
+            filled = (command.replace("get LEVEL ID", "get l1 1").replace('--summary "..."', '--summary "Set up memory"')
+                      .replace("--summary ...", '--summary "Set up memory"'))
+            self.paste(filled)
+        self.assertIn("Set up memory", self.run_tool("search-all", "Set up memory"))
+        self.assertEqual(self.run_tool("pending"), "pending: 0 sessions without a summary\n")
