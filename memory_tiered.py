@@ -6071,7 +6071,7 @@ def build_parser(only=None):
                 'memory_tiered.py add-l3 --insight "Prefers boring tech" --source-ids 2,5,9')
     p.add_argument("--insight", required=True, help="the core insight, one sentence")
     p.add_argument("--source-ids", help="L2 ids, comma-separated")
-    p.add_argument("--category")
+    p.add_argument("--category", help="e.g. values, decision-style")
     p.add_argument("--tags", help="comma-separated")
     p.add_argument("--importance", help="0 to 1, default 0.5")
     p.add_argument("--project", help=PROJECT_HELP)
@@ -6081,7 +6081,7 @@ def build_parser(only=None):
 
     p = command("get", cmd_get, "Show one record with its sources and promotions.", "memory_tiered.py get l2 5")
     p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("id", type=_positive_int)
+    p.add_argument("id", type=_positive_int, help="the record's id")
 
     p = command("list", cmd_list, "List records.", "memory_tiered.py list --level l1 --sort importance --limit 5")
     p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
@@ -6135,7 +6135,7 @@ def build_parser(only=None):
     p = command("forget", cmd_forget, "Delete records for good: one, those matching a query, or all.",
                 'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes')
     p.add_argument("level", nargs="?", help="l1, l2 or l3")
-    p.add_argument("id", nargs="?", type=_positive_int)
+    p.add_argument("id", nargs="?", type=_positive_int, help="the record's id")
     p.add_argument("--query", help="forget every record that contains all significant words of TEXT (listed first)")
     p.add_argument("--all", action="store_true", help="forget everything (a backup is taken first)")
     p.add_argument("--yes", action="store_true", help="confirm")
@@ -6152,14 +6152,14 @@ def build_parser(only=None):
     p = command("merge", cmd_merge, "Fold the second record into the first (same level).",
                 "memory_tiered.py merge l1 12 15")
     p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("keep", type=_positive_int)
-    p.add_argument("drop", type=_positive_int)
+    p.add_argument("keep", type=_positive_int, help="the id to keep (its text stays)")
+    p.add_argument("drop", type=_positive_int, help="the id folded into it and removed")
 
     p = command("supersede", cmd_supersede, "Mark OLD as replaced by NEW: kept, hidden from search.",
                 "memory_tiered.py supersede l2 4 9")
     p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("old", type=_positive_int)
-    p.add_argument("new", type=_positive_int)
+    p.add_argument("old", type=_positive_int, help="the id of the record replaced")
+    p.add_argument("new", type=_positive_int, help="the id of the record that replaces it")
 
     p = command("backup", cmd_backup, "A consistent online copy into backups/ next to the database.",
                 "memory_tiered.py backup --keep 7")
@@ -6183,7 +6183,8 @@ def build_parser(only=None):
                 "memory_tiered.py export --format csv --out memories.csv")
     p.add_argument("--out", help="file to write (default stdout)")
     p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
-    p.add_argument("--format", choices=("jsonl", "csv", "markdown"), default="jsonl")
+    p.add_argument("--format", choices=("jsonl", "csv", "markdown"), default="jsonl",
+                   help="jsonl and csv import back losslessly; markdown is for reading")
     p.add_argument("--category", help="only L2/L3 memories of this category")
     p.add_argument("--tag", help="only memories with this tag")
 
@@ -6194,7 +6195,8 @@ def build_parser(only=None):
 
     p = command("sync", cmd_sync, "Sync every level to the Obsidian vault and read people's edits back.",
                 "memory_tiered.py sync --vault ~/agent-memory/memory --dry-run")
-    p.add_argument("--level", choices=("all", "l1", "l2", "l3", "tree"), default="all")
+    p.add_argument("--level", choices=("all", "l1", "l2", "l3", "tree"), default="all",
+                   help="what to sync (tree: the session notes)")
     p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT, default ~/agent-memory/memory)")
     p.add_argument("--dry-run", action="store_true", help="list what would be written, renamed, archived or read")
     p.add_argument("--resolve", choices=("vault", "db"), help="settle conflicts: take the note's fields, "
@@ -6215,7 +6217,7 @@ def build_parser(only=None):
     p = command("edit", cmd_edit, "Correct a record in place; its vault note follows on the next sync.",
                 'memory_tiered.py edit l2 7 --text "Uses pnpm, not npm" --importance 0.9')
     p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("id", type=_positive_int)
+    p.add_argument("id", type=_positive_int, help="the record's id")
     p.add_argument("--text", help="new summary, knowledge or insight")
     p.add_argument("--key-points", help="L1 only; replaces them (split on , ， 、 and ;)")
     p.add_argument("--importance", help="0 to 1")
@@ -6227,11 +6229,11 @@ def build_parser(only=None):
     p = command("unarchive", cmd_unarchive, "Bring an archived record back (strength 1.0 again).",
                 "memory_tiered.py unarchive l1 12")
     p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("id", type=_positive_int)
+    p.add_argument("id", type=_positive_int, help="the record's id")
 
     p = command("hook", cmd_hook, "Claude Code hook: reads the hook's JSON on stdin; never fails the session.",
                 "memory_tiered.py hook session-start < input.json")
-    p.add_argument("event", choices=sorted(HOOK_EVENTS))
+    p.add_argument("event", choices=sorted(HOOK_EVENTS), help="which Claude Code hook is calling")
 
     p = command("install-hooks", cmd_install_hooks, "Add the three hooks to Claude Code's settings.json.",
                 "memory_tiered.py install-hooks --project")
@@ -6240,7 +6242,7 @@ def build_parser(only=None):
 
     p = command("capture", cmd_capture, "Store a Claude Code transcript's turns for later summarising.",
                 "memory_tiered.py capture --transcript ~/.claude/projects/x/abc.jsonl")
-    p.add_argument("--transcript", required=True)
+    p.add_argument("--transcript", required=True, help="a Claude Code transcript (.jsonl)")
     p.add_argument("--session-id", help="default: from the transcript")
 
     p = command("pending", cmd_pending, "List sessions that have no L1 summary yet.", "memory_tiered.py pending")
@@ -6263,7 +6265,7 @@ def build_parser(only=None):
 
     p = command("job", cmd_job, "Run one scheduled job with a lock and a log line (used by cron/).",
                 "memory_tiered.py job decay")
-    p.add_argument("name", choices=JOB_NAMES)
+    p.add_argument("name", choices=JOB_NAMES, help="the job to run")
     p.add_argument("--vault", help="vault folder for the report job")
 
     p = command("cron", cmd_cron, "Print or install the crontab lines for the five jobs.",

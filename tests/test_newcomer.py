@@ -71,3 +71,17 @@ class NewcomerRunTests(unittest.TestCase):
             self.paste(filled)
         self.assertIn("Set up memory", self.run_tool("search-all", "Set up memory"))
         self.assertEqual(self.run_tool("pending"), "pending: 0 sessions without a summary\n")
+
+
+class HelpTests(unittest.TestCase):
+    def test_every_option_and_argument_has_help(self):
+        sys.path.insert(0, ROOT)
+        import memory_tiered
+        parser = memory_tiered.build_parser()
+        missing = []
+        for name, sub in parser._subparsers._group_actions[0].choices.items():
+            self.assertIn("Example:", sub.description, name)
+            for action in sub._actions:
+                if action.dest not in ("help", "db", "json", "debug") and not action.help:
+                    missing.append("%s %s" % (name, (action.option_strings or [action.dest])[0]))
+        self.assertEqual(missing, [])
