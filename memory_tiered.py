@@ -6513,9 +6513,12 @@ def cmd_search_all(args):
                 _short(r["text"], 90)))
             if args.explain:
                 e = r["explain"]
-                out.append("    = (relevance %.3f [bm25 %.3f] + date %.1f) × importance %.3f × strength %.3f"
-                           " × level %.1f" % (e["relevance"], e["bm25"], e["date_bonus"], e["importance_factor"],
-                                              e["strength_factor"], e["level_weight"]))
+                out.append("    = (relevance %.3f [bm25 %.3f] + date bonus %.2f) × importance factor %.3f "
+                           "(0.75 + 0.5 × %.2f) × strength factor %.3f (0.6 + 0.4 × %.3f) × level %.1f%s"
+                           % (e["relevance"], e["bm25"], e["date_bonus"], e["importance_factor"], r["importance"],
+                              e["strength_factor"], r["decay_score"], e["level_weight"],
+                              "; vector cosine %.3f, fused %.4f" % (e["vector_cosine"], e["fused_rank_score"])
+                              if "vector_cosine" in e else ""))
         return out
 
     _out(args, found, lines)
