@@ -6010,6 +6010,16 @@ def _command_in(argv):
     return None
 
 
+def _filter_options(p):
+    """The record filters `list` and `search-all` share."""
+    p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
+    p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
+    p.add_argument("--category", help="only L2/L3 memories of this category")
+    p.add_argument("--tag", help="only memories with this tag")
+    p.add_argument("--since", help="ISO date: created on or after")
+    p.add_argument("--until", help="ISO date: created on or before (whole day)")
+
+
 PROJECT_HELP = ("a repository path (or .) or a project name; default: the repository of the working folder, "
                 "none outside one (env MEMORY_TIERED_PROJECT)")
 
@@ -6089,27 +6099,17 @@ def build_parser(only=None):
                    help="newest first (default), or by importance, strength or retrievals")
     p.add_argument("--limit", type=_positive_int, default=20, help="at most this many per level (default 20)")
     p.add_argument("--include-archived", action="store_true", help="also archived records")
-    p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
-    p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
-    p.add_argument("--category", help="only L2/L3 memories of this category")
-    p.add_argument("--tag", help="only memories with this tag")
-    p.add_argument("--since", help="ISO date: created on or after")
-    p.add_argument("--until", help="ISO date: created on or before (whole day)")
+    _filter_options(p)
 
     p = command("search-all", cmd_search_all, "Search all three levels; one ranked list.",
                 'memory_tiered.py search-all "what did we decide about auth?"')
     p.add_argument("text", nargs="?", help="the search text (or --keyword)")
     p.add_argument("--keyword", "-k", action="append",
                    help="search text; repeat it with paraphrases and synonyms: the rankings are fused")
-    p.add_argument("--category", help="only L2/L3 memories of this category")
-    p.add_argument("--tag", help="only memories with this tag")
     p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
     p.add_argument("--limit", type=_positive_int, default=10, help="results (default 10, at most 1000)")
-    p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
     p.add_argument("--here", action="store_true", help="only this repository's memories and global ones")
-    p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
-    p.add_argument("--since", help="ISO date: created on or after")
-    p.add_argument("--until", help="ISO date: created on or before (whole day)")
+    _filter_options(p)
     p.add_argument("--explain", action="store_true", help="show each part of the score")
     p.add_argument("--no-touch", action="store_true", help="do not count this as a retrieval")
     p.add_argument("--include-archived", action="store_true", help="also archived records")

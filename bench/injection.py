@@ -13,8 +13,6 @@ Usage: python3 bench/injection.py [--data DIR]
 """
 
 import argparse
-import contextlib
-import io
 import json
 import os
 import re
@@ -26,6 +24,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 import memory_tiered  # noqa: E402
+from retrieval import cli, read_jsonl  # noqa: E402  (the same loading as the retrieval benchmark)
 
 DEFAULT_DATA = os.path.join(HERE, "..", "..", "shared", "bench", "locomo-dev")
 
@@ -50,20 +49,6 @@ EVERYDAY = [
 ]
 
 _INJECTED = re.compile(r"^- \[(L[123])#(\d+)", re.M)
-
-
-def cli(argv):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = memory_tiered.main(argv)
-    if code != 0:
-        raise SystemExit("memory_tiered %s failed (%d): %s" % (argv[0], code, err.getvalue().strip()))
-    return out.getvalue()
-
-
-def read_jsonl(path):
-    with open(path, encoding="utf-8") as handle:
-        return [json.loads(line) for line in handle if line.strip()]
 
 
 def injected(db, question):
