@@ -1282,7 +1282,9 @@ class MemoryDB:
                 except OSError as exc:
                     if isinstance(exc, FileExistsError):
                         raise
-                    raise DatabaseError("cannot create %s: %s" % (self.path, exc.strerror or exc))
+                    raise DatabaseError("cannot create %s: %s; choose a folder you can write with --db or "
+                                        "MEMORY_TIERED_DB, or fix that folder's permissions"
+                                        % (self.path, exc.strerror or exc))
         try:
             self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000.0, isolation_level=None)
         except sqlite3.Error as exc:
@@ -6301,8 +6303,17 @@ def _db_path(args, environ=None):
                       "the database path")
 
 
+READ_ONLY_COMMANDS = ("get", "list", "search-all", "stats", "context", "export", "review", "compress")
+
+
 def _open(args):
-    return MemoryDB(_db_path(args))
+    """The database of this run.  A command that only reads never creates one: it says to `init`."""
+    path = _db_path(args)
+    if getattr(args, "command", None) in READ_ONLY_COMMANDS and not os.path.exists(path) and not (
+            getattr(args, "command", None) == "review" and args.clear or getattr(args, "apply", False)):
+        raise NotFoundError("no memory database at %s yet; run `init` (or store a first memory with "
+                            "`add-l1`), or pass --db" % path)
+    return MemoryDB(path)
 
 
 def _out(args, data, text_lines):
@@ -7208,6 +7219,10 @@ def atomic_file(path, mode=0o600, root=None):
     try:
         fd, tmp = tempfile.mkstemp(prefix=".mt-", suffix=".tmp", dir=folder)
     except OSError as exc:
+        if isinstance(exc, NotADirectoryError):
+            raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder" % path)
+        if isinstance(exc, FileNotFoundError):
+            raise MemoryTieredError("cannot write %s: the folder %s does not exist" % (path, folder))
         raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
     try:
         try:
@@ -7225,6 +7240,8 @@ def atomic_file(path, mode=0o600, root=None):
     except OSError as exc:
         if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
             raise MemoryTieredError("cannot write %s: a folder of that name is in the way" % path)
+        if isinstance(exc, NotADirectoryError):
+            raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder" % path)
         raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
 
 

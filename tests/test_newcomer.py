@@ -85,3 +85,30 @@ class HelpTests(unittest.TestCase):
                 if action.dest not in ("help", "db", "json", "debug") and not action.help:
                     missing.append("%s %s" % (name, (action.option_strings or [action.dest])[0]))
         self.assertEqual(missing, [])
+
+
+class ReadOnlyTests(unittest.TestCase):
+    def test_reading_commands_never_create_a_database(self):
+        sys.path.insert(0, ROOT)
+        import io
+        import contextlib
+        import memory_tiered
+        with tempfile.TemporaryDirectory() as tmp:
+            db = os.path.join(tmp, "new", "state.db")
+            for argv in (["search-all", "x"], ["list"], ["stats"], ["get", "l1", "1"], ["context", "--query", "x"],
+                         ["export"], ["review"], ["compress"]):
+                err = io.StringIO()
+                with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                    code = memory_tiered.main(argv + ["--db", db])
+                self.assertEqual(code, 2, argv)
+                self.assertIn("run `init`", err.getvalue())
+            self.assertFalse(os.path.exists(os.path.dirname(db)))
+            blocker = os.path.join(tmp, "afile")
+            with open(blocker, "w") as handle:
+                handle.write("x")
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                memory_tiered.main(["init", "--db", db])
+                code = memory_tiered.main(["export", "--db", db, "--out", os.path.join(blocker, "all.jsonl")])
+            self.assertEqual(code, 1)
+            self.assertIn("part of that path is a file", err.getvalue())
