@@ -3397,7 +3397,8 @@ class Searcher:
             "project": row["project"],
             "origin": row["origin"],
             "flagged": row["flagged"],
-            "explain": dict(parts, origin=row["origin"], agent=row["agent"], project=row["project"]),
+            "explain": dict(parts, origin=row["origin"], agent=row["agent"], project=row["project"],
+                            stability=row["stability"] or 1.0),
         }
         if level == "l1":
             out["key_points"] = record["key_points"]
@@ -6525,9 +6526,9 @@ def cmd_search_all(args):
             if args.explain:
                 e = r["explain"]
                 out.append("    = (relevance %.3f [bm25 %.3f] + date bonus %.2f) × importance factor %.3f "
-                           "(0.75 + 0.5 × %.2f) × strength factor %.3f (0.6 + 0.4 × %.3f) × level %.1f%s"
+                           "(0.75 + 0.5 × %.2f) × strength factor %.3f (0.6 + 0.4 × %.3f, stability %g) × level %.1f%s"
                            % (e["relevance"], e["bm25"], e["date_bonus"], e["importance_factor"], r["importance"],
-                              e["strength_factor"], r["decay_score"], e["level_weight"],
+                              e["strength_factor"], r["decay_score"], e["stability"], e["level_weight"],
                               "; vector cosine %.3f, fused %.4f" % (e["vector_cosine"], e["fused_rank_score"])
                               if "vector_cosine" in e else ""))
         return out
