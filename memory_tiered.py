@@ -3535,7 +3535,8 @@ class Searcher:
                 r["weak"] = True
             return []
         names = self._names(text, query)
-        total_rows = max(1, self.db.index_status()["rows"])
+        total_rows = max(1, sum(self.db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
+                                for t in LEVEL_TABLE.values()))
         frequencies = self._gate_frequencies(terms)
         top = math.log(1 + total_rows)
         info = {t: math.log(1 + total_rows / float(frequencies[t])) if frequencies.get(t) else top * GATE_UNKNOWN
