@@ -5272,7 +5272,7 @@ morning evening night bye goodbye lol haha
 你好 您好 谢谢 多谢 好的 好 嗯 哈哈 是的 对 不是 早上好 晚上好 晚安 再见 拜拜 收到 明白 可以 行
 """.split())
 HOOK_EVENTS = {"session-start": "SessionStart", "user-prompt-submit": "UserPromptSubmit",
-               "session-end": "SessionEnd"}
+               "session-end": "SessionEnd", "pre-compact": "PreCompact"}
 HOOK_STDIN_MAX = 1 << 20  # bytes read from a hook's stdin
 HOOK_PROMPT_MAX = 4000  # characters of a prompt used as the query
 HOOK_OUTPUT_MAX = 9000  # characters printed (Claude Code keeps 10,000)
@@ -5425,6 +5425,16 @@ def run_hook(event, data, db_path, now):
     """Handle one Claude Code hook; return the text to print (may be empty)."""
     cwd = _hook_text(data, "cwd", 4096)
     project = os.environ.get("MEMORY_TIERED_PROJECT") or (project_key(cwd) if cwd else None)
+    if event == "pre-compact":
+        # What was said before compaction leaves the agent's view: keep the turns and queue the
+        # session, so its summary (the agent's, or the automatic one) can still use them.
+        session_id = _hook_text(data, "session_id")
+        path = _hook_text(data, "transcript_path", 4096)
+        if not session_id or not path:
+            raise ValidationError("hook input needs session_id and transcript_path")
+        with MemoryDB(db_path) as db:
+            capture_transcript(db, path, session_id, now, cwd)
+        return ""
     if event == "session-end":
         session_id = _hook_text(data, "session_id")
         if not session_id:
@@ -5456,6 +5466,9 @@ def run_hook(event, data, db_path, now):
             text = build_context(db, None, budget=1500, project=project, now=now)
             waiting = len(pending_sessions(db))
             text += consolidation_block(db, command, now)
+    if data.get("source") == "compact":
+        text += ("\nThis session was just compacted; its earlier turns were captured by memory_tiered and "
+                 "will be summarised with it.\n")
     if session_id:
         text += ("\n## This session (memory_tiered)\nSession id: %s. Before the session ends, store one summary "
                  "of it (importance 0.9 for decisions and lasting preferences, 0.3 for routine work):\n"
@@ -5503,7 +5516,7 @@ def consolidation_block(db, command, now):
 
 
 def hook_handlers(script, db_path, python=None):
-    """The Claude Code settings entries for our three hooks.
+    """The Claude Code settings entries for our four hooks.
 
     The command runs the module with ``-m`` so Python uses its cached
     bytecode: a script named on the command line is compiled on every run,
@@ -5518,6 +5531,8 @@ def hook_handlers(script, db_path, python=None):
                          "hooks": [{"type": "command", "command": base + "session-start", "timeout": 10}]},
         "UserPromptSubmit": {"hooks": [{"type": "command", "command": base + "user-prompt-submit", "timeout": 5}]},
         "SessionEnd": {"hooks": [{"type": "command", "command": base + "session-end", "timeout": 5}]},
+        "PreCompact": {"matcher": "manual|auto",
+                       "hooks": [{"type": "command", "command": base + "pre-compact", "timeout": 10}]},
     }
 
 
@@ -5645,6 +5660,63 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
                      "ON CONFLICT(session_id) DO UPDATE SET transcript_path = excluded.transcript_path",
                      (session_id, os.path.abspath(path), cwd, iso(now)))
     return session_id, len(turns)
+
+
+def transcript_meta(path):
+    """(working folder, first timestamp) of a Claude Code transcript, read defensively."""
+    cwd = stamp = None
+    with open(path, "rb") as handle:
+        for raw in handle:
+            try:
+                line = json.loads(raw.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if not isinstance(line, dict):
+                continue
+            cwd = cwd or (line.get("cwd") if isinstance(line.get("cwd"), str) else None)
+            stamp = stamp or (line.get("timestamp") if isinstance(line.get("timestamp"), str) else None)
+            if cwd and stamp:
+                break
+    return cwd, stamp
+
+
+def import_history(db, root, now, dry_run=False):
+    """Day one is not empty: an automatic L1 (importance 0.3, origin import) for every Claude Code
+    session transcript under ``root`` (``~/.claude/projects/<project>/<session>.jsonl``) that has
+    no L1 yet, dated when the session started, in the project of its working folder.  One
+    transcript is read at a time.  Returns {"sessions": n, "added": n, "skipped": n, "empty": n}."""
+    store = MemoryStore(db)
+    counts = {"sessions": 0, "added": 0, "skipped": 0, "empty": 0}
+    for folder, dirs, names in os.walk(root):
+        dirs.sort()
+        for name in sorted(n for n in names if n.endswith(".jsonl")):
+            path = os.path.join(folder, name)
+            counts["sessions"] += 1
+            try:
+                found_id, turns = read_transcript(path)
+                cwd, stamp = transcript_meta(path)
+            except OSError:
+                counts["empty"] += 1
+                continue
+            session_id = found_id or os.path.splitext(name)[0]
+            if not turns:
+                counts["empty"] += 1
+                continue
+            if db.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?", (session_id,)).fetchone():
+                counts["skipped"] += 1
+                continue
+            if dry_run:
+                counts["added"] += 1
+                continue
+            summary, points = extractive_summary(turns, {"session_id": session_id, "cwd": cwd})
+            try:
+                created = iso(parse_time(stamp)) if stamp else None
+            except ValidationError:
+                created = None
+            store.add_l1(session_id, summary, points, 0.3, project=project_key(cwd) if cwd else None,
+                         agent="auto", created_at=created, now=now, origin="import")
+            counts["added"] += 1
+    return counts
 
 
 def pending_sessions(db):
@@ -6239,7 +6311,7 @@ def build_parser(only=None):
                 "memory_tiered.py hook session-start < input.json")
     p.add_argument("event", choices=sorted(HOOK_EVENTS), help="which Claude Code hook is calling")
 
-    p = command("install-hooks", cmd_install_hooks, "Add the three hooks to Claude Code's settings.json.",
+    p = command("install-hooks", cmd_install_hooks, "Add the four hooks to Claude Code's settings.json.",
                 "memory_tiered.py install-hooks --project")
     p.add_argument("--project", action="store_true", help="this project's .claude/settings.json instead of ~/.claude/")
     p.add_argument("--print", action="store_true", dest="print_only", help="print the entries, change nothing")
@@ -6248,6 +6320,11 @@ def build_parser(only=None):
                 "memory_tiered.py capture --transcript ~/.claude/projects/x/abc.jsonl")
     p.add_argument("--transcript", required=True, help="a Claude Code transcript (.jsonl)")
     p.add_argument("--session-id", help="default: from the transcript")
+
+    p = command("import-history", cmd_import_history, "Summarise the Claude Code sessions already on this machine.",
+                "memory_tiered.py import-history --dry-run")
+    p.add_argument("path", nargs="?", help="a folder of transcripts (default ~/.claude/projects)")
+    p.add_argument("--dry-run", action="store_true", help="count what would be imported, write nothing")
 
     p = command("pending", cmd_pending, "List sessions that have no L1 summary yet.", "memory_tiered.py pending")
     p.add_argument("--auto", action="store_true", help="write an automatic L1 for those pending over pending_hours")
@@ -7041,7 +7118,7 @@ def cmd_install_hooks(args):
     backup, changed = install_hooks(path, handlers, now_utc())
     _out(args, {"settings": path, "changed": changed, "backup": backup}, [])
     if changed:
-        _say("install-hooks: added SessionStart, UserPromptSubmit and SessionEnd to %s%s" % (
+        _say("install-hooks: added SessionStart, UserPromptSubmit, SessionEnd and PreCompact to %s%s" % (
             path, " (backup: %s)" % backup if backup else ""))
     else:
         _say("install-hooks: %s already has the hooks; unchanged" % path)
@@ -7053,6 +7130,19 @@ def cmd_capture(args):
         session_id, count = capture_transcript(db, args.transcript, args.session_id, now_utc())
     _out(args, {"session_id": session_id, "turns": count}, [session_id])
     _say("capture: %d turns of session %s kept for %d hours" % (count, session_id, TUNABLES["buffer_hours"][0]))
+    return 0
+
+
+def cmd_import_history(args):
+    root = os.path.abspath(os.path.expanduser(args.path or os.path.join("~", ".claude", "projects")))
+    if not os.path.isdir(root):
+        raise NotFoundError("no folder %s; Claude Code keeps its transcripts in ~/.claude/projects" % root)
+    with _open(args) as db:
+        counts = import_history(db, root, now_utc(), args.dry_run)
+    _out(args, counts, [])
+    _say("import-history%s: %s in %s: %d %s, %d already had one, %d empty" % (
+        " (dry run)" if args.dry_run else "", plural(counts["sessions"], "transcript"), root, counts["added"],
+        "would get an automatic summary" if args.dry_run else "summarised", counts["skipped"], counts["empty"]))
     return 0
 
 

@@ -162,7 +162,7 @@ class InstallHooksTests(CLITestCase):
                                 for c in commands))
         # byte for byte apart from our additions: removing them gives back the original text
         stripped = json.loads(self.read_settings())
-        for event in ("SessionStart", "UserPromptSubmit", "SessionEnd"):
+        for event in ("SessionStart", "UserPromptSubmit", "SessionEnd", "PreCompact"):
             stripped["hooks"][event] = [g for g in stripped["hooks"][event]
                                         if "memory_tiered" not in json.dumps(g)]
             if not stripped["hooks"][event]:
@@ -192,7 +192,7 @@ class InstallHooksTests(CLITestCase):
             self.run_cli("install-hooks", "--project")
         with open(os.path.join(project, ".claude", "settings.json"), encoding="utf-8") as handle:
             data = json.load(handle)
-        self.assertEqual(sorted(data["hooks"]), ["SessionEnd", "SessionStart", "UserPromptSubmit"])
+        self.assertEqual(sorted(data["hooks"]), ["PreCompact", "SessionEnd", "SessionStart", "UserPromptSubmit"])
         out, _ = self.run_cli("install-hooks", "--print")
         self.assertIn("user-prompt-submit", out)
         self.assertFalse(os.path.exists(self.settings_path()))
@@ -374,3 +374,49 @@ class FilesTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class DayOneTests(CLITestCase):
+    def write_transcript(self, folder, session, cwd, texts, stamp="2026-03-04T10:00:00Z"):
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, session + ".jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            for n, (role, text) in enumerate(texts):
+                handle.write(json.dumps({"type": role, "sessionId": session, "cwd": cwd, "timestamp": stamp,
+                                         "message": {"role": role, "content": text}}) + "\n")
+            handle.write("not json\n")
+        return path
+
+    def test_import_history_summarises_each_session_once(self):
+        root = os.path.join(self.tmp, ".claude", "projects")
+        repo = os.path.join(self.tmp, "code", "shop")
+        os.makedirs(os.path.join(repo, ".git"))
+        self.write_transcript(os.path.join(root, "-code-shop"), "sess-a", repo,
+                              [("user", "Switch the checkout to Stripe webhooks"), ("assistant", "Done: webhooks wired.")])
+        self.write_transcript(os.path.join(root, "-code-shop"), "sess-b", repo,
+                              [("user", "Add retries to the mailer"), ("assistant", "Added exponential backoff.")])
+        self.write_transcript(os.path.join(root, "-code-shop"), "sess-empty", repo, [])
+        self.add_l1("Already summarised by the agent", session="sess-b")
+        out, err = self.run_cli("import-history", "--dry-run", "--json")
+        self.assertEqual(json.loads(out)["added"], 1)
+        self.assertEqual(self.json_cli("list")["records"][0]["session_id"], "sess-b")  # dry run wrote nothing
+        out, err = self.run_cli("import-history", "--json")
+        self.assertEqual(json.loads(out), {"sessions": 3, "added": 1, "skipped": 1, "empty": 1})
+        rec = [r for r in self.json_cli("list")["records"] if r["session_id"] == "sess-a"][0]
+        self.assertEqual((rec["origin"], rec["agent"], rec["importance"]), ("import", "auto", 0.3))
+        self.assertEqual(rec["created_at"], "2026-03-04T10:00:00")
+        self.assertEqual(rec["project"], memory_tiered.project_key(repo))
+        self.assertIn("Stripe webhooks", rec["summary"])
+        self.assertEqual(json.loads(self.run_cli("import-history", "--json")[0])["added"], 0)  # once only
+
+    def test_pre_compact_keeps_the_turns(self):
+        path = self.write_transcript(os.path.join(self.tmp, "t"), "long", self.tmp,
+                                     [("user", "Plan the data migration"), ("assistant", "Three steps agreed.")])
+        proc, _ = hook(self, "pre-compact", {"session_id": "long", "transcript_path": path, "cwd": self.tmp,
+                                             "hook_event_name": "PreCompact", "trigger": "auto"})
+        self.assertEqual((proc.returncode, proc.stdout, proc.stderr), (0, b"", b""))
+        pending = self.json_cli("pending")["pending"]
+        self.assertEqual([(p["session_id"], p["turns"]) for p in pending], [("long", 2)])
+        proc, _ = hook(self, "session-start", {"session_id": "long", "cwd": self.tmp, "source": "compact",
+                                               "hook_event_name": "SessionStart"})
+        self.assertIn("just compacted", proc.stdout.decode("utf-8"))
