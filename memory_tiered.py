@@ -154,6 +154,7 @@ MIN_CANDIDATES = 50
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 UNIT_RANGES_PER_QUERY = 200  # rowid ranges OR'ed in one sentence query (SQLite's expression depth is 1000)
 IMPORT_BATCH = 1000
+MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes
 MAX_ID = 2 ** 63 - 1  # ids, counts and limits are SQLite integers
 YEAR_RANGE = (1900, 9998)  # dates the tool accepts (UTC), so date arithmetic never overflows
 CLUSTER_IDS = 20  # ids a promotion report lists per topic cluster (the newest)
@@ -5719,6 +5720,84 @@ def import_history(db, root, now, dry_run=False):
     return counts
 
 
+_DAILY_NOTE_RE = _LazyRe(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
+
+
+def notes_records(path):
+    """Records from a memory file people already keep, by its shape (no model needed):
+
+    - a daily note (``memory/2026-05-01.md``, OpenClaw): one L1 for that day;
+    - Markdown (CLAUDE.md, MEMORY.md, USER.md, AGENTS.md): one global L2 per list item or
+      paragraph, its category the nearest heading;
+    - JSON Lines of the MCP reference memory server (``{"type": "entity", "name", "entityType",
+      "observations"}``): one L2 per entity;
+    - a mem0 export (a JSON list, or {"results": [...]}, of {"memory": ...}): one L2 per memory.
+
+    Returns (kind, [record dicts for MemoryStore.import_records]).
+    """
+    name = os.path.basename(path)
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_IMPORT_NOTES)
+    text = raw.decode("utf-8-sig")
+    stripped = text.lstrip()
+    if name.endswith(".jsonl") or stripped.startswith("{\"type\""):
+        records = []
+        for line in text.splitlines():
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(obj, dict) and obj.get("type") == "entity" and obj.get("name"):
+                facts = [str(o) for o in obj.get("observations") or [] if str(o).strip()]
+                records.append({"level": "l2", "category": str(obj.get("entityType") or "entity")[:MAX_SHORT],
+                                "knowledge": "%s: %s" % (obj["name"], "; ".join(facts) if facts else "(no observations)"),
+                                "tags": ["mcp-memory"]})
+        return "mcp-memory-graph", records
+    if stripped.startswith("[") or stripped.startswith("{"):
+        data = json.loads(text)
+        items = data.get("results") or data.get("memories") or [] if isinstance(data, dict) else data
+        records = []
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, dict) and isinstance(item.get("memory"), str) and item["memory"].strip():
+                record = {"level": "l2", "category": str((item.get("categories") or ["mem0"])[0])[:MAX_SHORT],
+                          "knowledge": item["memory"], "tags": ["mem0"]}
+                if isinstance(item.get("created_at"), str):
+                    record["created_at"] = item["created_at"]
+                records.append(record)
+        return "mem0", records
+    day = _DAILY_NOTE_RE.match(name)
+    if day:
+        body = "\n".join(line for line in text.splitlines() if not line.startswith("#")).strip()
+        points = [line.strip()[2:].strip() for line in text.splitlines() if line.strip().startswith(("- ", "* "))]
+        return "daily-note", [{"level": "l1", "session_id": "note-" + name[:-3], "summary": body[:MAX_TEXT] or name,
+                               "key_points": points[:MAX_ITEMS], "created_at": name[:-3]}] if body else []
+    records, heading, paragraph = [], "notes", []
+
+    def flush():
+        if paragraph:
+            records.append({"level": "l2", "category": heading, "knowledge": " ".join(paragraph)[:MAX_TEXT],
+                            "tags": [os.path.splitext(name)[0].lower()]})
+            del paragraph[:]
+
+    for line in text.splitlines():
+        stripped_line = line.strip()
+        if stripped_line.startswith("#"):
+            flush()
+            heading = clean_name(stripped_line.lstrip("#").strip(), MAX_SHORT) or "notes"
+        elif re.match(r"^[-*+] |^\d+[.)] ", stripped_line):
+            flush()
+            item = re.sub(r"^([-*+]|\d+[.)]) ", "", stripped_line).strip()
+            if item:
+                records.append({"level": "l2", "category": heading, "knowledge": item[:MAX_TEXT],
+                                "tags": [os.path.splitext(name)[0].lower()]})
+        elif not stripped_line or stripped_line.startswith(("```", "@", "<!--")):
+            flush()
+        else:
+            paragraph.append(stripped_line)
+    flush()
+    return "markdown", records
+
+
 def pending_sessions(db):
     """Sessions recorded or captured that have no L1 yet, oldest first."""
     return [dict(r) for r in db.execute(
@@ -6325,6 +6404,11 @@ def build_parser(only=None):
                 "memory_tiered.py import-history --dry-run")
     p.add_argument("path", nargs="?", help="a folder of transcripts (default ~/.claude/projects)")
     p.add_argument("--dry-run", action="store_true", help="count what would be imported, write nothing")
+
+    p = command("import-notes", cmd_import_notes, "Import memory files you already keep (CLAUDE.md, MEMORY.md, "
+                "daily notes, mem0, MCP memory graph).", "memory_tiered.py import-notes ~/.claude/CLAUDE.md memory/*.md")
+    p.add_argument("paths", nargs="+", help="Markdown, daily notes (YYYY-MM-DD.md), mem0 JSON or MCP memory JSONL")
+    p.add_argument("--dry-run", action="store_true", help="show what each file would give, write nothing")
 
     p = command("pending", cmd_pending, "List sessions that have no L1 summary yet.", "memory_tiered.py pending")
     p.add_argument("--auto", action="store_true", help="write an automatic L1 for those pending over pending_hours")
@@ -7143,6 +7227,30 @@ def cmd_import_history(args):
     _say("import-history%s: %s in %s: %d %s, %d already had one, %d empty" % (
         " (dry run)" if args.dry_run else "", plural(counts["sessions"], "transcript"), root, counts["added"],
         "would get an automatic summary" if args.dry_run else "summarised", counts["skipped"], counts["empty"]))
+    return 0
+
+
+def cmd_import_notes(args):
+    total = {"added": 0, "skipped": 0}
+    kinds = []
+    with _open(args) as db:
+        store = MemoryStore(db)
+        for path in args.paths:
+            try:
+                kind, records = notes_records(path)
+            except OSError as exc:
+                raise NotFoundError("cannot read %s: %s" % (path, exc.strerror or exc))
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise ValidationError("%s is not a memory file this command knows (%s)" % (path, _short(str(exc), 80)))
+            kinds.append({"path": path, "kind": kind, "records": len(records)})
+            if records and not args.dry_run:
+                counts = store.import_records(lambda records=records: enumerate(records, 1), now_utc())
+                total["added"] += counts["added"]
+                total["skipped"] += counts["skipped"]
+    _out(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
+         ["%s: %s, %s" % (k["path"], k["kind"], plural(k["records"], "record")) for k in kinds])
+    _say("import-notes%s: %d added, %d already present, from %s" % (
+        " (dry run)" if args.dry_run else "", total["added"], total["skipped"], plural(len(kinds), "file")))
     return 0
 
 

@@ -420,3 +420,37 @@ class DayOneTests(CLITestCase):
         proc, _ = hook(self, "session-start", {"session_id": "long", "cwd": self.tmp, "source": "compact",
                                                "hook_event_name": "SessionStart"})
         self.assertIn("just compacted", proc.stdout.decode("utf-8"))
+
+    def test_import_notes_reads_the_files_people_already_keep(self):
+        claude = os.path.join(self.tmp, "CLAUDE.md")
+        with open(claude, "w", encoding="utf-8") as handle:
+            handle.write("# Preferences\n- Uses pnpm, never npm\n- 提交信息用中文\n\n## Style\nShort functions.\n"
+                         "Typed Python everywhere.\n\n@~/.hermes/state/MEMORY_DIGEST.md\n")
+        daily = os.path.join(self.tmp, "memory", "2026-05-02.md")
+        os.makedirs(os.path.dirname(daily))
+        with open(daily, "w", encoding="utf-8") as handle:
+            handle.write("# 2026-05-02\nMigrated the billing worker.\n- queue split\n")
+        graph = os.path.join(self.tmp, "memory.jsonl")
+        with open(graph, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps({"type": "entity", "name": "Alice", "entityType": "person",
+                                     "observations": ["owns payments", "prefers async reviews"]}) + "\n")
+            handle.write(json.dumps({"type": "relation", "from": "Alice", "to": "Bob", "relationType": "manages"}) + "\n")
+        mem0 = os.path.join(self.tmp, "mem0.json")
+        with open(mem0, "w", encoding="utf-8") as handle:
+            json.dump({"results": [{"memory": "Likes dark roast coffee", "created_at": "2024-07-20T14:38:33.789-07:00"}]},
+                      handle)
+        out, _ = self.run_cli("import-notes", claude, daily, graph, mem0, "--json")
+        data = json.loads(out)
+        self.assertEqual([f["kind"] for f in data["files"]], ["markdown", "daily-note", "mcp-memory-graph", "mem0"])
+        self.assertEqual(data["added"], 6)
+        texts = {r["text"]: r for r in self.json_cli("list", "--limit", "50")["records"]}
+        self.assertEqual(texts["Uses pnpm, never npm"]["category"], "Preferences")
+        self.assertEqual(texts["Short functions. Typed Python everywhere."]["category"], "Style")
+        self.assertEqual(texts["Alice: owns payments; prefers async reviews"]["category"], "person")
+        self.assertEqual(texts["Likes dark roast coffee"]["created_at"], "2024-07-20T21:38:33")
+        note = texts["Migrated the billing worker.\n- queue split"]
+        self.assertEqual((note["level"], note["created_at"][:10], note["origin"]), ("l1", "2026-05-02", "import"))
+        self.assertIsNone(texts["Uses pnpm, never npm"]["project"])  # global: true of the user everywhere
+        again = json.loads(self.run_cli("import-notes", claude, daily, graph, mem0, "--json")[0])
+        self.assertEqual(again["added"], 0)
+        self.run_cli("import-notes", os.path.join(self.tmp, "missing.md"), code=2)
