@@ -5823,14 +5823,15 @@ def extractive_summary(turns, session):
     return " ".join(parts)[:MAX_TEXT], [a[:80] for a in asks[:5]]
 
 
-def summarise_pending(db, now, older_than_hours=None):
-    """Write a low-importance L1 (agent "auto") for each session pending too long; return their ids."""
+def summarise_pending(db, now, older_than_hours=None, only=None):
+    """Write a low-importance L1 (agent "auto") for each session pending too long (or for the
+    session ``only``); return their ids."""
     store = MemoryStore(db)
     hours = store.config()["pending_hours"] if older_than_hours is None else older_than_hours
     cutoff = iso(now - datetime.timedelta(hours=hours))
     made = []
     for session in pending_sessions(db):
-        if session["recorded_at"] > cutoff:
+        if session["recorded_at"] > cutoff or (only is not None and session["session_id"] != only):
             continue
         turns = [(r["role"], r["text"]) for r in db.execute(
             "SELECT role, text FROM session_turns WHERE session_id = ? ORDER BY turn", (session["session_id"],))]
