@@ -5663,6 +5663,93 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
     return session_id, len(turns)
 
 
+_EDIT_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit", "Create", "str_replace_editor")
+
+
+def transcript_card(path):
+    """What a Claude Code session did, from its transcript's structure: {"session_id", "cwd",
+    "started", "requests" (deduplicated), "files" (created or edited), "commands" (run), "errors"
+    (tool errors met), "resolved" (the session went on after its last error), "answer" (the
+    final answer), "turns"}.  Side chains, meta lines and broken lines are skipped; text is
+    scrubbed of secrets."""
+    card = {"session_id": None, "cwd": None, "started": None, "requests": [], "files": [], "commands": [],
+            "errors": [], "resolved": True, "answer": "", "turns": 0}
+    with open(path, "rb") as handle:
+        for raw in handle:
+            try:
+                line = json.loads(raw.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if not isinstance(line, dict) or line.get("isSidechain") or line.get("isMeta"):
+                continue
+            for key, field in (("session_id", "sessionId"), ("cwd", "cwd"), ("started", "timestamp")):
+                if card[key] is None and isinstance(line.get(field), str):
+                    card[key] = line[field]
+            message = line.get("message") if isinstance(line.get("message"), dict) else {}
+            role = message.get("role") or line.get("type")
+            content = message.get("content")
+            blocks = content if isinstance(content, list) else [{"type": "text", "text": content}] \
+                if isinstance(content, str) else []
+            for block in blocks:
+                if not isinstance(block, dict):
+                    continue
+                kind = block.get("type")
+                if kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
+                    text = scrub(" ".join(block["text"].split()))[0]
+                    if text.startswith(("<command-", "<local-command")):
+                        continue
+                    card["turns"] += 1
+                    if role == "user" and text not in card["requests"]:
+                        card["requests"].append(text[:200])
+                    elif role == "assistant":
+                        card["answer"] = text[:400]
+                        card["resolved"] = True
+                elif kind == "tool_use" and isinstance(block.get("input"), dict):
+                    given = block["input"]
+                    target = given.get("file_path") or given.get("notebook_path") or given.get("path")
+                    if block.get("name") in _EDIT_TOOLS and isinstance(target, str) and target not in card["files"]:
+                        card["files"].append(target)
+                    if block.get("name") == "Bash" and isinstance(given.get("command"), str):
+                        command = scrub(" ".join(given["command"].split()))[0][:120]
+                        if command not in card["commands"]:
+                            card["commands"].append(command)
+                elif kind == "tool_result" and block.get("is_error"):
+                    detail = block.get("content")
+                    if isinstance(detail, list):
+                        detail = " ".join(p.get("text", "") for p in detail if isinstance(p, dict))
+                    card["errors"].append(scrub(" ".join(str(detail or "error").split()))[0][:120])
+                    card["resolved"] = False
+    return card
+
+
+def session_card(card, cwd=None):
+    """A compact automatic L1 from a transcript card: (summary, key points).  Files, commands and
+    identifiers become key points, so a question about webhook.py finds the session."""
+    where = cwd or card.get("cwd")
+    parts = ["Session%s" % (" in %s" % os.path.basename(where.rstrip("/\\")) if where else "")]
+    if card["requests"]:
+        asked = card["requests"][:5]
+        parts.append("Asked: " + "; ".join(_short(r, 120) for r in asked)
+                     + (" (and %d more)" % (len(card["requests"]) - 5) if len(card["requests"]) > 5 else ""))
+    if card["files"]:
+        names = [os.path.basename(f) for f in card["files"]]
+        parts.append("Changed: " + ", ".join(names[:12]) + (" and %d more" % (len(names) - 12) if len(names) > 12
+                                                              else ""))
+    if card["commands"]:
+        parts.append("Ran: " + "; ".join("`%s`" % _short(c, 60) for c in card["commands"][:6]))
+    if card["errors"]:
+        parts.append("Errors: %s (%s)" % (_short(card["errors"][-1], 100),
+                                          "resolved afterwards" if card["resolved"] else "not resolved"))
+    if card["answer"]:
+        parts.append("Outcome: " + _short(card["answer"], 300))
+    points = []
+    for item in [os.path.basename(f) for f in card["files"]] + [c.split()[0] for c in card["commands"] if c.split()]:
+        if item not in points:
+            points.append(item)
+    text = " ".join(part.rstrip(".。 ") + ("。" if part.rstrip(".。 ")[-1:] > "\u2e80" else ".") for part in parts)
+    return text[:MAX_TEXT], points[:20]
+
+
 def transcript_meta(path):
     """(working folder, first timestamp) of a Claude Code transcript, read defensively."""
     cwd = stamp = None
@@ -5681,42 +5768,55 @@ def transcript_meta(path):
     return cwd, stamp
 
 
-def import_history(db, root, now, dry_run=False):
-    """Day one is not empty: an automatic L1 (importance 0.3, origin import) for every Claude Code
-    session transcript under ``root`` (``~/.claude/projects/<project>/<session>.jsonl``) that has
-    no L1 yet, dated when the session started, in the project of its working folder.  One
-    transcript is read at a time.  Returns {"sessions": n, "added": n, "skipped": n, "empty": n}."""
+def import_transcripts(db, paths, now, dry_run=False, progress=None):
+    """Day one is not empty: an automatic L1 (a session card, importance 0.3, origin import) for
+    every Claude Code transcript in ``paths`` (files, or folders searched for ``*.jsonl``), dated
+    by its own first timestamp, in the project of its working folder.  Idempotent by session id:
+    a session the agent summarised is left alone, one imported before whose transcript grew gets
+    its card rewritten in place.  One transcript is read at a time.  Returns counts."""
     store = MemoryStore(db)
-    counts = {"sessions": 0, "added": 0, "skipped": 0, "empty": 0}
-    for folder, dirs, names in os.walk(root):
-        dirs.sort()
-        for name in sorted(n for n in names if n.endswith(".jsonl")):
-            path = os.path.join(folder, name)
-            counts["sessions"] += 1
-            try:
-                found_id, turns = read_transcript(path)
-                cwd, stamp = transcript_meta(path)
-            except OSError:
-                counts["empty"] += 1
-                continue
-            session_id = found_id or os.path.splitext(name)[0]
-            if not turns:
-                counts["empty"] += 1
-                continue
-            if db.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?", (session_id,)).fetchone():
-                counts["skipped"] += 1
-                continue
-            if dry_run:
-                counts["added"] += 1
-                continue
-            summary, points = extractive_summary(turns, {"session_id": session_id, "cwd": cwd})
-            try:
-                created = iso(parse_time(stamp)) if stamp else None
-            except ValidationError:
-                created = None
-            store.add_l1(session_id, summary, points, 0.3, project=project_key(cwd) if cwd else None,
-                         agent="auto", created_at=created, now=now, origin="import")
-            counts["added"] += 1
+    counts = {"sessions": 0, "added": 0, "updated": 0, "skipped": 0, "empty": 0}
+    files = []
+    for path in paths:
+        if os.path.isdir(path):
+            for folder, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if d != "subagents")
+                files += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".jsonl")]
+        else:
+            files.append(path)
+    for number, path in enumerate(files, 1):
+        counts["sessions"] += 1
+        if progress and number % 100 == 0:
+            progress(number, len(files))
+        try:
+            card = transcript_card(path)
+        except OSError:
+            counts["empty"] += 1
+            continue
+        session_id = card["session_id"] or os.path.splitext(os.path.basename(path))[0]
+        if not card["turns"]:
+            counts["empty"] += 1
+            continue
+        summary, points = session_card(card)
+        known = db.execute("SELECT id, summary, origin FROM memory_l1 WHERE session_id = ? ORDER BY id",
+                           (session_id,)).fetchall()
+        if known and (known[0]["origin"] != "import" or known[0]["summary"] == scrub(summary)[0]):
+            counts["skipped"] += 1  # summarised by the agent or a person, or imported and unchanged
+            continue
+        if dry_run:
+            counts["updated" if known else "added"] += 1
+            continue
+        if known:
+            store.edit("l1", known[0]["id"], {"text": summary, "key_points": points}, now)
+            counts["updated"] += 1
+            continue
+        try:
+            created = iso(parse_time(card["started"])) if card["started"] else None
+        except ValidationError:
+            created = None
+        store.add_l1(session_id, summary, points, 0.3, project=project_key(card["cwd"]) if card["cwd"] else None,
+                     agent="auto", created_at=created, now=now, origin="import")
+        counts["added"] += 1
     return counts
 
 
@@ -5833,14 +5933,16 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
     for session in pending_sessions(db):
         if session["recorded_at"] > cutoff or (only is not None and session["session_id"] != only):
             continue
-        turns = [(r["role"], r["text"]) for r in db.execute(
-            "SELECT role, text FROM session_turns WHERE session_id = ? ORDER BY turn", (session["session_id"],))]
-        if not turns and session["transcript_path"] and os.path.isfile(session["transcript_path"]):
-            try:
-                turns = read_transcript(session["transcript_path"])[1]
-            except OSError:
-                turns = []
-        summary, points = extractive_summary(turns, session)
+        card = None
+        if session["transcript_path"] and os.path.isfile(session["transcript_path"]):
+            with contextlib.suppress(OSError):
+                card = transcript_card(session["transcript_path"])
+        if card and card["turns"]:
+            summary, points = session_card(card, session.get("cwd"))  # the transcript's structure
+        else:
+            turns = [(r["role"], r["text"]) for r in db.execute(
+                "SELECT role, text FROM session_turns WHERE session_id = ? ORDER BY turn", (session["session_id"],))]
+            summary, points = extractive_summary(turns, session)
         project = project_key(session["cwd"]) if session.get("cwd") else None
         new_id, _ = store.add_l1(session["session_id"], summary, points, 0.3, project=project or None,
                                  agent="auto", created_at=session["recorded_at"], now=now, origin="auto")
@@ -6401,10 +6503,12 @@ def build_parser(only=None):
     p.add_argument("--transcript", required=True, help="a Claude Code transcript (.jsonl)")
     p.add_argument("--session-id", help="default: from the transcript")
 
-    p = command("import-history", cmd_import_history, "Summarise the Claude Code sessions already on this machine.",
-                "memory_tiered.py import-history --dry-run")
-    p.add_argument("path", nargs="?", help="a folder of transcripts (default ~/.claude/projects)")
+    p = command("import-transcripts", cmd_import_transcripts,
+                "Summarise the Claude Code sessions already on this machine (a session card each).",
+                "memory_tiered.py import-transcripts --dry-run")
+    p.add_argument("paths", nargs="*", help="transcript files or folders (default ~/.claude/projects)")
     p.add_argument("--dry-run", action="store_true", help="count what would be imported, write nothing")
+    p.add_argument("--progress", action="store_true", help="a line on stderr every 100 transcripts")
 
     p = command("import-notes", cmd_import_notes, "Import memory files you already keep (CLAUDE.md, MEMORY.md, "
                 "daily notes, mem0, MCP memory graph).", "memory_tiered.py import-notes ~/.claude/CLAUDE.md memory/*.md")
@@ -7218,16 +7322,23 @@ def cmd_capture(args):
     return 0
 
 
-def cmd_import_history(args):
-    root = os.path.abspath(os.path.expanduser(args.path or os.path.join("~", ".claude", "projects")))
-    if not os.path.isdir(root):
-        raise NotFoundError("no folder %s; Claude Code keeps its transcripts in ~/.claude/projects" % root)
+def cmd_import_transcripts(args):
+    paths = [os.path.abspath(os.path.expanduser(p)) for p in args.paths] or [
+        os.path.join(os.path.expanduser("~"), ".claude", "projects")]
+    for path in paths:
+        if not os.path.exists(path):
+            raise NotFoundError("no file or folder %s; Claude Code keeps its transcripts in ~/.claude/projects"
+                                % path)
+    progress = None
+    if sys.stderr.isatty() or args.progress:
+        def progress(done, total):
+            _say("import-transcripts: %d/%d transcripts read" % (done, total))
     with _open(args) as db:
-        counts = import_history(db, root, now_utc(), args.dry_run)
+        counts = import_transcripts(db, paths, now_utc(), args.dry_run, progress)
     _out(args, counts, [])
-    _say("import-history%s: %s in %s: %d %s, %d already had one, %d empty" % (
-        " (dry run)" if args.dry_run else "", plural(counts["sessions"], "transcript"), root, counts["added"],
-        "would get an automatic summary" if args.dry_run else "summarised", counts["skipped"], counts["empty"]))
+    _say("import-transcripts%s: %s: %d %s, %d updated (grown since), %d already summarised, %d empty" % (
+        " (dry run)" if args.dry_run else "", plural(counts["sessions"], "transcript"), counts["added"],
+        "would be added" if args.dry_run else "added", counts["updated"], counts["skipped"], counts["empty"]))
     return 0
 
 

@@ -377,41 +377,66 @@ if __name__ == "__main__":
 
 
 class DayOneTests(CLITestCase):
-    def write_transcript(self, folder, session, cwd, texts, stamp="2026-03-04T10:00:00Z"):
+    def write_session(self, folder, session, cwd, stamp, lines):
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, session + ".jsonl")
         with open(path, "w", encoding="utf-8") as handle:
-            for n, (role, text) in enumerate(texts):
+            for role, content in lines:
                 handle.write(json.dumps({"type": role, "sessionId": session, "cwd": cwd, "timestamp": stamp,
-                                         "message": {"role": role, "content": text}}) + "\n")
+                                         "message": {"role": role, "content": content}}) + "\n")
             handle.write("not json\n")
+            handle.write(json.dumps({"type": "user", "isSidechain": True, "sessionId": session,
+                                     "message": {"role": "user", "content": "side chain text"}}) + "\n")
         return path
 
-    def test_import_history_summarises_each_session_once(self):
+    def test_import_transcripts_writes_a_session_card_once(self):
         root = os.path.join(self.tmp, ".claude", "projects")
         repo = os.path.join(self.tmp, "code", "shop")
         os.makedirs(os.path.join(repo, ".git"))
-        self.write_transcript(os.path.join(root, "-code-shop"), "sess-a", repo,
-                              [("user", "Switch the checkout to Stripe webhooks"), ("assistant", "Done: webhooks wired.")])
-        self.write_transcript(os.path.join(root, "-code-shop"), "sess-b", repo,
-                              [("user", "Add retries to the mailer"), ("assistant", "Added exponential backoff.")])
-        self.write_transcript(os.path.join(root, "-code-shop"), "sess-empty", repo, [])
+        lines = [("user", "Switch the checkout to Stripe webhooks, key sk_live_51H8xYzSecretSecret00"),
+                 ("assistant", [{"type": "text", "text": "Editing the handler."},
+                                {"type": "tool_use", "id": "t1", "name": "Edit",
+                                 "input": {"file_path": os.path.join(repo, "app", "webhook.py")}},
+                                {"type": "tool_use", "id": "t2", "name": "Bash", "input": {"command": "pytest -q tests"}}]),
+                 ("user", [{"type": "tool_result", "tool_use_id": "t2", "is_error": True,
+                            "content": "1 failed: test_signature"}]),
+                 ("assistant", "Fixed the signature check; all tests pass.")]
+        path = self.write_session(os.path.join(root, "-code-shop"), "sess-a", repo, "2026-03-04T10:00:00Z", lines)
+        self.write_session(os.path.join(root, "-code-shop"), "sess-b", repo, "2026-03-05T10:00:00Z",
+                           [("user", "Add retries to the mailer"), ("assistant", "Added exponential backoff.")])
+        self.write_session(os.path.join(root, "-code-shop"), "sess-empty", repo, "2026-03-06T10:00:00Z", [])
         self.add_l1("Already summarised by the agent", session="sess-b")
-        out, err = self.run_cli("import-history", "--dry-run", "--json")
+        out, _ = self.run_cli("import-transcripts", root, "--dry-run", "--json")
         self.assertEqual(json.loads(out)["added"], 1)
-        self.assertEqual(self.json_cli("list")["records"][0]["session_id"], "sess-b")  # dry run wrote nothing
-        out, err = self.run_cli("import-history", "--json")
-        self.assertEqual(json.loads(out), {"sessions": 3, "added": 1, "skipped": 1, "empty": 1})
+        self.assertEqual(len(self.json_cli("list")["records"]), 1)  # the dry run wrote nothing
+        out, _ = self.run_cli("import-transcripts", root, "--json")
+        self.assertEqual(json.loads(out), {"sessions": 3, "added": 1, "updated": 0, "skipped": 1, "empty": 1})
         rec = [r for r in self.json_cli("list")["records"] if r["session_id"] == "sess-a"][0]
         self.assertEqual((rec["origin"], rec["agent"], rec["importance"]), ("import", "auto", 0.3))
         self.assertEqual(rec["created_at"], "2026-03-04T10:00:00")
         self.assertEqual(rec["project"], memory_tiered.project_key(repo))
-        self.assertIn("Stripe webhooks", rec["summary"])
-        self.assertEqual(json.loads(self.run_cli("import-history", "--json")[0])["added"], 0)  # once only
+        for part in ("Stripe webhooks", "Changed: webhook.py", "`pytest -q tests`", "1 failed: test_signature",
+                     "resolved afterwards", "all tests pass"):
+            self.assertIn(part, rec["summary"])
+        self.assertIn("webhook.py", rec["key_points"])
+        self.assertNotIn("sk_live_51H8", rec["summary"])
+        self.assertNotIn("side chain", rec["summary"])
+        self.assertEqual(self.search("what did I change in webhook.py?")[0]["id"], rec["id"])
+        again = json.loads(self.run_cli("import-transcripts", root, "--json")[0])
+        self.assertEqual((again["added"], again["updated"]), (0, 0))
+        # the transcript grew: the card is rewritten in place, not added twice
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"type": "user", "sessionId": "sess-a", "cwd": repo,
+                                     "message": {"role": "user", "content": "Also log every webhook event"}}) + "\n")
+        grown = json.loads(self.run_cli("import-transcripts", root, "--json")[0])
+        self.assertEqual((grown["added"], grown["updated"]), (0, 1))
+        cards = [r for r in self.json_cli("list")["records"] if r["session_id"] == "sess-a"]
+        self.assertEqual(len(cards), 1)
+        self.assertIn("log every webhook event", cards[0]["summary"])
 
     def test_pre_compact_keeps_the_turns(self):
-        path = self.write_transcript(os.path.join(self.tmp, "t"), "long", self.tmp,
-                                     [("user", "Plan the data migration"), ("assistant", "Three steps agreed.")])
+        path = self.write_session(os.path.join(self.tmp, "t"), "long", self.tmp, "2026-03-04T10:00:00Z",
+                                  [("user", "Plan the data migration"), ("assistant", "Three steps agreed.")])
         proc, _ = hook(self, "pre-compact", {"session_id": "long", "transcript_path": path, "cwd": self.tmp,
                                              "hook_event_name": "PreCompact", "trigger": "auto"})
         self.assertEqual((proc.returncode, proc.stdout, proc.stderr), (0, b"", b""))
