@@ -5276,7 +5276,7 @@ HOOK_EVENTS = {"session-start": "SessionStart", "user-prompt-submit": "UserPromp
                "session-end": "SessionEnd", "pre-compact": "PreCompact"}
 HOOK_STDIN_MAX = 1 << 20  # bytes read from a hook's stdin
 HOOK_PROMPT_MAX = 4000  # characters of a prompt used as the query
-HOOK_OUTPUT_MAX = 9000  # characters printed (Claude Code keeps 10,000)
+HOOK_OUTPUT_MAX = 8000  # characters a hook prints at most (Claude Code keeps 10,000)
 TRANSCRIPT_TURN_MAX = 4000
 MCP_LEGACY_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 MCP_MODERN_VERSIONS = ("2026-07-28",)
@@ -5467,9 +5467,17 @@ def run_hook(event, data, db_path, now):
             text = build_context(db, None, budget=1500, project=project, now=now)
             waiting = len(pending_sessions(db))
             text += consolidation_block(db, command, now)
-    if data.get("source") == "compact":
-        text += ("\nThis session was just compacted; its earlier turns were captured by memory_tiered and "
-                 "will be summarised with it.\n")
+    if data.get("source") in ("compact", "resume") and session_id and os.path.exists(db_path):
+        # the agent lost (compact) or never had (resume) what this session already stored
+        with MemoryDB(db_path, create=False) as db:
+            mine = db.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ? ORDER BY id DESC LIMIT 5",
+                              (session_id,)).fetchall()
+        text += "\nThis session was %s; %s\n" % (
+            "just compacted" if data["source"] == "compact" else "resumed",
+            "its earlier turns were captured by memory_tiered." if data["source"] == "compact" else "welcome back.")
+        if mine:
+            text += "Already stored for this session:\n" + "".join(
+                "- [L1#%d] %s\n" % (r["id"], _quoted(r["summary"], 300)) for r in mine)
     if session_id:
         text += ("\n## This session (memory_tiered)\nSession id: %s. Before the session ends, store one summary "
                  "of it (importance 0.9 for decisions and lasting preferences, 0.3 for routine work):\n"
@@ -5823,7 +5831,10 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
 _DAILY_NOTE_RE = _LazyRe(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
 
 
-def notes_records(path):
+IMPORT_FORMATS = ("claude-md", "openclaw", "hermes", "markdown", "mem0", "mcp-memory")
+
+
+def notes_records(path, fmt=None):
     """Records from a memory file people already keep, by its shape (no model needed):
 
     - a daily note (``memory/2026-05-01.md``, OpenClaw): one L1 for that day;
@@ -5840,7 +5851,7 @@ def notes_records(path):
         raw = handle.read(MAX_IMPORT_NOTES)
     text = raw.decode("utf-8-sig")
     stripped = text.lstrip()
-    if name.endswith(".jsonl") or stripped.startswith("{\"type\""):
+    if fmt in ("mcp-memory",) or fmt is None and (name.endswith(".jsonl") or stripped.startswith("{\"type\"")):
         records = []
         for line in text.splitlines():
             try:
@@ -5851,9 +5862,9 @@ def notes_records(path):
                 facts = [str(o) for o in obj.get("observations") or [] if str(o).strip()]
                 records.append({"level": "l2", "category": str(obj.get("entityType") or "entity")[:MAX_SHORT],
                                 "knowledge": "%s: %s" % (obj["name"], "; ".join(facts) if facts else "(no observations)"),
-                                "tags": ["mcp-memory"]})
+                                "tags": ["mcp-memory", str(obj["name"])[:MAX_SHORT]]})
         return "mcp-memory-graph", records
-    if stripped.startswith("[") or stripped.startswith("{"):
+    if fmt == "mem0" or fmt is None and (stripped.startswith("[") or stripped.startswith("{")):
         data = json.loads(text)
         items = data.get("results") or data.get("memories") or [] if isinstance(data, dict) else data
         records = []
@@ -5872,6 +5883,24 @@ def notes_records(path):
         return "daily-note", [{"level": "l1", "session_id": "note-" + name[:-3], "summary": body[:MAX_TEXT] or name,
                                "key_points": points[:MAX_ITEMS], "created_at": name[:-3]}] if body else []
     records, heading, paragraph = [], "notes", []
+    if stripped.startswith("---"):
+        # a note with frontmatter (basic-memory, an Obsidian vault): one memory per note
+        try:
+            fields, body = parse_note(text)
+        except ValueError:
+            fields, body = {}, text
+        body = body.strip()
+        if body:
+            level = str(fields.get("level") or "l2").lower()
+            tags = fields.get("tags") if isinstance(fields.get("tags"), list) else []
+            category = str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT]
+            record = {"level": "l1" if level == "l1" else "l2", "tags": [str(t) for t in tags][:MAX_ITEMS]}
+            if record["level"] == "l1":
+                record.update(session_id="note-" + os.path.splitext(name)[0][:150], summary=body[:MAX_TEXT])
+            else:
+                record.update(category=category, knowledge=body[:MAX_TEXT])
+            return "markdown-note", [record]
+        return "markdown-note", []
 
     def flush():
         if paragraph:
@@ -6450,6 +6479,9 @@ def build_parser(only=None):
                 "memory_tiered.py import memories.jsonl")
     p.add_argument("path", help="a .jsonl or .csv file, or - for JSON Lines on stdin")
     p.add_argument("--progress", action="store_true", help="a line on stderr after each committed batch")
+    p.add_argument("--from", dest="from_", choices=IMPORT_FORMATS,
+                   help="another tool's memories instead of an export (see import-notes)")
+    p.add_argument("--dry-run", action="store_true", help="with --from: show what each file gives, write nothing")
 
     p = command("sync", cmd_sync, "Sync every level to the Obsidian vault and read people's edits back.",
                 "memory_tiered.py sync --vault ~/agent-memory/memory --dry-run")
@@ -7123,6 +7155,9 @@ def cmd_export(args):
 
 
 def cmd_import(args):
+    if args.from_:
+        args.paths = [args.path]
+        return cmd_import_notes(args)
     progress = None
     if args.progress:
         def progress(done, total):
@@ -7345,11 +7380,19 @@ def cmd_import_transcripts(args):
 def cmd_import_notes(args):
     total = {"added": 0, "skipped": 0}
     kinds = []
+    paths = []
+    for path in args.paths:  # a folder (basic-memory, a plain Obsidian vault): its Markdown files
+        if os.path.isdir(path):
+            for folder, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                paths += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".md")]
+        else:
+            paths.append(path)
     with _open(args) as db:
         store = MemoryStore(db)
-        for path in args.paths:
+        for path in paths:
             try:
-                kind, records = notes_records(path)
+                kind, records = notes_records(path, getattr(args, "from_", None))
             except OSError as exc:
                 raise NotFoundError("cannot read %s: %s" % (path, exc.strerror or exc))
             except (ValueError, UnicodeDecodeError) as exc:

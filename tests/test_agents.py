@@ -479,3 +479,26 @@ class DayOneTests(CLITestCase):
         again = json.loads(self.run_cli("import-notes", claude, daily, graph, mem0, "--json")[0])
         self.assertEqual(again["added"], 0)
         self.run_cli("import-notes", os.path.join(self.tmp, "missing.md"), code=2)
+
+    def test_import_from_names_the_format_and_reads_a_folder_of_notes(self):
+        folder = os.path.join(self.tmp, "basic-memory")
+        os.makedirs(os.path.join(folder, "sub"))
+        with open(os.path.join(folder, "coffee.md"), "w", encoding="utf-8") as handle:
+            handle.write('---\ntitle: coffee\ntype: preference\ntags: [food]\n---\nDark roast, no sugar.\n')
+        with open(os.path.join(folder, "sub", "plain.md"), "w", encoding="utf-8") as handle:
+            handle.write("# Tools\n- Uses ripgrep\n")
+        out, _ = self.run_cli("import", folder, "--from", "markdown", "--json")
+        self.assertEqual(json.loads(out)["added"], 2)
+        texts = {r["text"]: r for r in self.json_cli("list")["records"]}
+        self.assertEqual((texts["Dark roast, no sugar."]["category"], texts["Dark roast, no sugar."]["tags"]),
+                         ("preference", ["food"]))
+        self.assertEqual(texts["Uses ripgrep"]["category"], "Tools")
+        mem0 = os.path.join(self.tmp, "export.txt")  # the format named, not guessed from the name
+        with open(mem0, "w", encoding="utf-8") as handle:
+            json.dump([{"memory": "Lives in Lisbon"}], handle)
+        out, _ = self.run_cli("import", mem0, "--from", "mem0", "--dry-run", "--json")
+        self.assertEqual(json.loads(out)["files"][0]["records"], 1)
+        self.assertEqual(len(self.json_cli("list")["records"]), 2)
+        missing = os.path.join(self.tmp, "nope.md")
+        _, err = self.run_cli("import", missing, "--from", "claude-md", code=2)
+        self.assertIn(missing, err)
