@@ -445,6 +445,13 @@ class DayOneTests(CLITestCase):
         proc, _ = hook(self, "session-start", {"session_id": "long", "cwd": self.tmp, "source": "compact",
                                                "hook_event_name": "SessionStart"})
         self.assertIn("just compacted", proc.stdout.decode("utf-8"))
+        rid = self.add_l1("Half of the data migration is done", session="long")
+        proc, _ = hook(self, "session-start", {"session_id": "long", "cwd": self.tmp, "source": "resume",
+                                               "hook_event_name": "SessionStart"})
+        out = proc.stdout.decode("utf-8")
+        self.assertIn("Already stored for this session:\n- [L1#%d] \"Half of the data migration is done\"" % rid, out)
+        self.assertLessEqual(len(out), 8000)
+        self.assertEqual(self.json_cli("pending")["pending"], [])  # the agent's L1 cleared the compacted session
 
     def test_import_notes_reads_the_files_people_already_keep(self):
         claude = os.path.join(self.tmp, "CLAUDE.md")
