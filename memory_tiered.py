@@ -5613,6 +5613,19 @@ def install_hooks(path, handlers, now):
     return backup, True
 
 
+def _transcript_lines(path):
+    """The JSON objects of a Claude Code transcript, one per line, skipping broken lines, side
+    chains (sub-agents) and meta lines."""
+    with open(path, "rb") as handle:
+        for raw in handle:
+            try:
+                line = json.loads(raw.decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
+                continue
+            if isinstance(line, dict) and not line.get("isSidechain") and not line.get("isMeta"):
+                yield line
+
+
 def read_transcript(path):
     """(session id or None, [(role, text)]) from a Claude Code transcript, read defensively.
 
@@ -5620,32 +5633,25 @@ def read_transcript(path):
     output are skipped; each turn's text is cut to TRANSCRIPT_TURN_MAX.
     """
     session_id, turns = None, []
-    with open(path, "rb") as handle:
-        for raw in handle:
-            try:
-                line = json.loads(raw.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError):
-                continue
-            if not isinstance(line, dict) or line.get("isSidechain") or line.get("isMeta"):
-                continue
-            session_id = session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None)
-            message = line.get("message") if isinstance(line.get("message"), dict) else {}
-            role = message.get("role") or line.get("type")
-            if role not in ("user", "assistant"):
-                continue
-            content = message.get("content")
-            if isinstance(content, str):
-                parts = [content]
-            elif isinstance(content, list):
-                parts = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"
-                         and isinstance(b.get("text"), str)]
-            else:
-                parts = []
-            text = "\n".join(p for p in parts if p.strip()).strip()
-            if not text or text.startswith("<command-") or text.startswith("<local-command"):
-                continue
-            text = scrub(text.replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX]
-            turns.append((role, text))
+    for line in _transcript_lines(path):
+        session_id = session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None)
+        message = line.get("message") if isinstance(line.get("message"), dict) else {}
+        role = message.get("role") or line.get("type")
+        if role not in ("user", "assistant"):
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            parts = [content]
+        elif isinstance(content, list):
+            parts = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"
+                     and isinstance(b.get("text"), str)]
+        else:
+            parts = []
+        text = "\n".join(p for p in parts if p.strip()).strip()
+        if not text or text.startswith("<command-") or text.startswith("<local-command"):
+            continue
+        text = scrub(text.replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX]
+        turns.append((role, text))
     return session_id, turns
 
 
@@ -5682,51 +5688,44 @@ def transcript_card(path):
     scrubbed of secrets."""
     card = {"session_id": None, "cwd": None, "started": None, "requests": [], "files": [], "commands": [],
             "errors": [], "resolved": True, "answer": "", "turns": 0}
-    with open(path, "rb") as handle:
-        for raw in handle:
-            try:
-                line = json.loads(raw.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError):
+    for line in _transcript_lines(path):
+        for key, field in (("session_id", "sessionId"), ("cwd", "cwd"), ("started", "timestamp")):
+            if card[key] is None and isinstance(line.get(field), str):
+                card[key] = line[field]
+        message = line.get("message") if isinstance(line.get("message"), dict) else {}
+        role = message.get("role") or line.get("type")
+        content = message.get("content")
+        blocks = content if isinstance(content, list) else [{"type": "text", "text": content}] \
+            if isinstance(content, str) else []
+        for block in blocks:
+            if not isinstance(block, dict):
                 continue
-            if not isinstance(line, dict) or line.get("isSidechain") or line.get("isMeta"):
-                continue
-            for key, field in (("session_id", "sessionId"), ("cwd", "cwd"), ("started", "timestamp")):
-                if card[key] is None and isinstance(line.get(field), str):
-                    card[key] = line[field]
-            message = line.get("message") if isinstance(line.get("message"), dict) else {}
-            role = message.get("role") or line.get("type")
-            content = message.get("content")
-            blocks = content if isinstance(content, list) else [{"type": "text", "text": content}] \
-                if isinstance(content, str) else []
-            for block in blocks:
-                if not isinstance(block, dict):
+            kind = block.get("type")
+            if kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
+                text = scrub(" ".join(block["text"].split()))[0]
+                if text.startswith(("<command-", "<local-command")):
                     continue
-                kind = block.get("type")
-                if kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
-                    text = scrub(" ".join(block["text"].split()))[0]
-                    if text.startswith(("<command-", "<local-command")):
-                        continue
-                    card["turns"] += 1
-                    if role == "user" and text not in card["requests"]:
-                        card["requests"].append(text[:200])
-                    elif role == "assistant":
-                        card["answer"] = text[:400]
-                        card["resolved"] = True
-                elif kind == "tool_use" and isinstance(block.get("input"), dict):
-                    given = block["input"]
-                    target = given.get("file_path") or given.get("notebook_path") or given.get("path")
-                    if block.get("name") in _EDIT_TOOLS and isinstance(target, str) and target not in card["files"]:
-                        card["files"].append(target)
-                    if block.get("name") == "Bash" and isinstance(given.get("command"), str):
-                        command = scrub(" ".join(given["command"].split()))[0][:120]
-                        if command not in card["commands"]:
-                            card["commands"].append(command)
-                elif kind == "tool_result" and block.get("is_error"):
-                    detail = block.get("content")
-                    if isinstance(detail, list):
-                        detail = " ".join(p.get("text", "") for p in detail if isinstance(p, dict))
-                    card["errors"].append(scrub(" ".join(str(detail or "error").split()))[0][:120])
-                    card["resolved"] = False
+                card["turns"] += 1
+                if role == "user" and text not in card["requests"]:
+                    card["requests"].append(text[:200])
+                elif role == "assistant":
+                    card["answer"] = text[:400]
+                    card["resolved"] = True
+            elif kind == "tool_use" and isinstance(block.get("input"), dict):
+                given = block["input"]
+                target = given.get("file_path") or given.get("notebook_path") or given.get("path")
+                if block.get("name") in _EDIT_TOOLS and isinstance(target, str) and target not in card["files"]:
+                    card["files"].append(target)
+                if block.get("name") == "Bash" and isinstance(given.get("command"), str):
+                    command = scrub(" ".join(given["command"].split()))[0][:120]
+                    if command not in card["commands"]:
+                        card["commands"].append(command)
+            elif kind == "tool_result" and block.get("is_error"):
+                detail = block.get("content")
+                if isinstance(detail, list):
+                    detail = " ".join(p.get("text", "") for p in detail if isinstance(p, dict))
+                card["errors"].append(scrub(" ".join(str(detail or "error").split()))[0][:120])
+                card["resolved"] = False
     return card
 
 
@@ -5756,24 +5755,6 @@ def session_card(card, cwd=None):
             points.append(item)
     text = " ".join(part.rstrip(".。 ") + ("。" if part.rstrip(".。 ")[-1:] > "\u2e80" else ".") for part in parts)
     return text[:MAX_TEXT], points[:20]
-
-
-def transcript_meta(path):
-    """(working folder, first timestamp) of a Claude Code transcript, read defensively."""
-    cwd = stamp = None
-    with open(path, "rb") as handle:
-        for raw in handle:
-            try:
-                line = json.loads(raw.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError):
-                continue
-            if not isinstance(line, dict):
-                continue
-            cwd = cwd or (line.get("cwd") if isinstance(line.get("cwd"), str) else None)
-            stamp = stamp or (line.get("timestamp") if isinstance(line.get("timestamp"), str) else None)
-            if cwd and stamp:
-                break
-    return cwd, stamp
 
 
 def import_transcripts(db, paths, now, dry_run=False, progress=None):
