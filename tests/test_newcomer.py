@@ -107,7 +107,7 @@ class ReadOnlyTests(unittest.TestCase):
             with open(blocker, "w") as handle:
                 handle.write("x")
             err = io.StringIO()
-            with contextlib.redirect_stderr(err):
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
                 memory_tiered.main(["init", "--db", db])
                 code = memory_tiered.main(["export", "--db", db, "--out", os.path.join(blocker, "all.jsonl")])
             self.assertEqual(code, 1)
