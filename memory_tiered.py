@@ -6227,6 +6227,19 @@ def serve_mcp(db_path, stdin, stdout, log):
 # ==== CLI ====
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's formatter without its import of shutil (and with it bz2, lzma and zlib) on every
+    run: argparse builds a formatter for each add_argument only to learn the terminal width."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        if width is None:
+            try:
+                width = int(os.environ.get("COLUMNS") or os.get_terminal_size(sys.stdout.fileno()).columns) - 2
+            except (ValueError, OSError, AttributeError):
+                width = 78
+        super().__init__(prog, indent_increment, max_help_position, max(width, 20))
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line and exits 2."""
 
@@ -6246,7 +6259,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _common():
-    parent = argparse.ArgumentParser(add_help=False)
+    parent = argparse.ArgumentParser(add_help=False, formatter_class=_Formatter)
     parent.add_argument("--db", default=argparse.SUPPRESS, help="database path (env MEMORY_TIERED_DB)")
     parent.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="print one JSON document on stdout")
@@ -6302,6 +6315,7 @@ def build_parser(only=None):
         prog="memory_tiered.py", parents=[common],
         description="Tiered long-term memory for AI agents (L1 sessions, L2 knowledge, L3 insights).",
         epilog="Run `memory_tiered.py COMMAND --help` for a command's options and an example.",
+        formatter_class=_Formatter,
     )
     parser.add_argument("--version", action="version", version="memory_tiered " + __version__)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -6312,7 +6326,7 @@ def build_parser(only=None):
             return _Skipped()
         p = sub.add_parser(name, parents=[common], help=help_text,
                            description="%s\n\nExample:\n  %s" % (help_text, example),
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+                           formatter_class=_Formatter)
         p.set_defaults(func=func)
         return p
 

@@ -112,3 +112,17 @@ class ReadOnlyTests(unittest.TestCase):
                 code = memory_tiered.main(["export", "--db", db, "--out", os.path.join(blocker, "all.jsonl")])
             self.assertEqual(code, 1)
             self.assertIn("part of that path is a file", err.getvalue())
+
+
+class StartupTests(unittest.TestCase):
+    def test_a_command_does_not_import_shutil_for_argparse(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            code = ("import sys; sys.path.insert(0, %r); import memory_tiered, io, contextlib\n"
+                    "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+                    "    memory_tiered.main(['add-l1', '--db', %r, '--session-id', 's', '--summary', 'x'])\n"
+                    "    memory_tiered.main(['search-all', 'x', '--db', %r])\n"
+                    "print(sorted(m for m in ('shutil', 'bz2', 'lzma') if m in sys.modules))"
+                    % (ROOT, os.path.join(tmp, "a.db"), os.path.join(tmp, "a.db")))
+            proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,
+                                  cwd=tmp)
+            self.assertEqual(proc.stdout.strip(), "[]", proc.stderr)
