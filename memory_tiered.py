@@ -857,12 +857,6 @@ def extract_periods(text, now):
     return periods, text
 
 
-def extract_dates(text, now):
-    """The calendar days a query names (the first day of each period) and the text without them."""
-    periods, rest = extract_periods(text, now)
-    return [start for start, _ in periods], rest
-
-
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
@@ -1905,6 +1899,7 @@ class MemoryStore:
         if sort not in order:
             raise ValidationError("--sort must be one of: %s (got %r)" % (", ".join(order), sort))
         levels = [check_level(level)] if level else list(LEVELS)
+        engine, now = DecayEngine(self.db, self.config()), now_utc()  # strength is shown as of now
         out = []
         for lv in levels:
             conditions, params = ([] if include_archived else ["archived_at IS NULL"]), []
@@ -1925,7 +1920,6 @@ class MemoryStore:
                     conditions.append("%s = ?" % column)
                     params.append(value)
             where = " WHERE " + " AND ".join(conditions) if conditions else ""
-            engine, now = DecayEngine(self.db, self.config()), now_utc()
             for row in self.db.execute("SELECT * FROM %s%s ORDER BY %s LIMIT ?"
                                        % (LEVEL_TABLE[lv], where, order[sort]), params + [limit]):
                 out.append(dict(record_dict(lv, row), decay_score=engine.current(row, now)))
@@ -3914,9 +3908,6 @@ def split_body(body, level="l1"):
             points = [line.strip()[2:].strip() for line in lines[at + 1:stop] if line.strip().startswith("- ")]
             stop = at
     return "\n".join(lines[:stop]).strip(), points
-
-
-STRENGTH_BANDS = ((0.5, "strong"), (0.05, "fading"), (0.0, "weak"))  # weak: a cleanup candidate
 
 
 def strength_band(strength, threshold=0.05):
