@@ -152,6 +152,7 @@ GATE_NAME_COVERAGE = 0.1  # ... pass from this coverage
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
+VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 UNIT_RANGES_PER_QUERY = 200  # rowid ranges OR'ed in one sentence query (SQLite's expression depth is 1000)
 IMPORT_BATCH = 1000
 MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes
@@ -3194,16 +3195,15 @@ class Searcher:
             if missing:
                 vectors.update(self._vector_hits(text, levels, also=missing, k=len(missing)))
         if vectors:
-            # meaning and words fused: reciprocal rank fusion of the lexical and the vector order
-            lexical = {(lv, -negid): n for n, (_, lv, negid) in enumerate(
-                [r for r in ranked if self._hits[(r[1], -r[2])]["raw"] or self._hits[(r[1], -r[2])]["date_bonus"]])}
-            by_vector = sorted((k for k in ((r[1], -r[2]) for r in ranked) if k in vectors),
-                               key=lambda k: -vectors[k])
-            semantic = {k: n for n, k in enumerate(by_vector)}
-            for key in self._hits:
-                fused = sum(1.0 / (RRF_K + 1 + order[key]) for order in (lexical, semantic) if key in order)
-                self._hits[key]["fused"] = fused
-                self._hits[key]["vector"] = round(vectors.get(key, 0.0), 4)
+            # meaning and words fused: the lexical score (relative to the best) plus VECTOR_WEIGHT
+            # times the cosine.  A weighted sum, not rank fusion: a small model's order is much
+            # noisier than the lexical one and would otherwise pull good matches down
+            # (bench/retrieval.py --embed-url measures both).
+            best = max([-r[0] for r in ranked] or [1.0]) or 1.0
+            for score, lv, negid in ranked:
+                hit = self._hits[(lv, -negid)]
+                hit["vector"] = round(vectors.get((lv, -negid), 0.0), 4)
+                hit["fused"] = -score / best + VECTOR_WEIGHT * vectors.get((lv, -negid), 0.0)
             ranked.sort(key=lambda r: (-self._hits[(r[1], -r[2])].get("fused", 0.0), r[0], r[1], r[2]))
         results = []
         for lv in levels:
@@ -3358,7 +3358,7 @@ class Searcher:
             "level_weight": LEVEL_WEIGHT[level],
         }
         if "fused" in hit:
-            parts["vector_cosine"], parts["fused_rank_score"] = hit["vector"], round(hit["fused"], 6)
+            parts["vector_cosine"], parts["fused_score"] = hit["vector"], round(hit["fused"], 6)
         score = ((hit["relevance"] + hit["date_bonus"]) * parts["importance_factor"]
                  * parts["strength_factor"] * parts["level_weight"])
         return score, parts
@@ -6814,7 +6814,7 @@ def cmd_search_all(args):
                            "(0.75 + 0.5 × %.2f) × strength factor %.3f (0.6 + 0.4 × %.3f, stability %g) × level %.1f%s"
                            % (e["relevance"], e["bm25"], e["date_bonus"], e["importance_factor"], r["importance"],
                               e["strength_factor"], r["decay_score"], e["stability"], e["level_weight"],
-                              "; vector cosine %.3f, fused %.4f" % (e["vector_cosine"], e["fused_rank_score"])
+                              "; vector cosine %.3f, fused %.4f" % (e["vector_cosine"], e["fused_score"])
                               if "vector_cosine" in e else ""))
         return out
 
