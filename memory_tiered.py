@@ -374,7 +374,9 @@ _SECRET_HINTS = ("-----begin", "<private", "sk-", "sk_", "rk_", "pk_", "akia", "
 
 @functools.lru_cache(maxsize=None)
 def _secret_hint_re():
-    return re.compile("|".join(re.escape(h) for h in _SECRET_HINTS), re.I)
+    """Matched against lower-cased text (a case-sensitive search of literals is several times
+    faster than a case-insensitive one)."""
+    return re.compile("|".join(re.escape(h) for h in _SECRET_HINTS))
 
 
 @functools.lru_cache(maxsize=None)
@@ -422,7 +424,7 @@ def scrub(text):
     found = {}
     if not text or not isinstance(text, str):
         return text, found
-    if not _secret_hint_re().search(text):
+    if not _secret_hint_re().search(text.lower()):
         return text, found
     if "<" in text:
         text = _strip_private(text, found)
@@ -473,9 +475,20 @@ _INSTRUCTION_PATTERNS = (
 )
 
 
+# Every pattern above contains one of these (lower-cased); text with none of them is not checked
+# further (one search instead of twenty).  A new pattern adds its own word here.
+_INSTRUCTION_HINTS = ("ignore", "disregard", "forget", "override", "bypass", "skip", "instruction", "now",
+                      "henceforth", "act", "behav", "mode", "system", "assistant", "developer", "<", "inst]",
+                      "reveal", "print", "show", "output", "repeat", "leak", "send", "user", "tool_use",
+                      "function_call", "|", "base64", "-rf", "powershell", "command", "script", "code",
+                      "忽略", "无视", "忘记", "忘掉", "不要理会", "跳过", "现在", "今后", "新的", "扮演", "假装",
+                      "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行")
+
+
 @functools.lru_cache(maxsize=None)
 def _instruction_res():
-    return tuple((reason, re.compile(pattern, re.I)) for reason, pattern in _INSTRUCTION_PATTERNS)
+    hint = re.compile("|".join(re.escape(h) for h in _INSTRUCTION_HINTS))
+    return hint, tuple((reason, re.compile(pattern, re.I)) for reason, pattern in _INSTRUCTION_PATTERNS)
 
 
 def instruction_flag(text):
@@ -485,7 +498,10 @@ def instruction_flag(text):
     if not text:
         return None
     folded = " ".join(str(text).split())
-    for reason, pattern in _instruction_res():
+    hint, patterns = _instruction_res()
+    if not hint.search(folded.lower()):
+        return None
+    for reason, pattern in patterns:
         m = pattern.search(folded)
         if m:
             return "%s: %s" % (reason, _short(m.group(0), 60))
@@ -1665,7 +1681,12 @@ class MemoryStore:
         self.near_duplicates = []
 
     def _scrub(self, record):
-        """Remove secrets from every text field of a record before it is stored."""
+        """Remove secrets from every text field of a record before it is stored (one look for
+        a hint over the whole record first: most records hold no secret)."""
+        texts = [v for v in record.values() if isinstance(v, str)]
+        texts += [item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
+        if not _secret_hint_re().search("\n".join(texts).lower()):
+            return record
         for name, value in record.items():
             if isinstance(value, str):
                 record[name], found = scrub(value)
@@ -1820,7 +1841,16 @@ class MemoryStore:
                                 % (",".join(map(str, missing)), level.upper(), level))
 
     @staticmethod
-    def _insert(conn, level, record, now):
+    def _next_id(conn, level):
+        """The next id of a level: SQLite would hand out max(id) + 1, which reuses the id of a
+        forgotten newest record, so the floor of ids ever used counts too."""
+        return conn.execute(
+            "SELECT max(coalesce((SELECT max(id) FROM %s), 0), coalesce((SELECT last_id FROM id_floor "
+            "WHERE tbl = ?), 0)) + 1" % LEVEL_TABLE[level], (LEVEL_TABLE[level],)).fetchone()[0]
+
+    @staticmethod
+    def _row(level, record, now):
+        """The table row (column -> value) that stores ``record``."""
         row = dict(record)
         for name in ("key_points", "source_ids", "tags", "related"):
             if name in row and (row[name] is not None or name != "related"):
@@ -1832,12 +1862,14 @@ class MemoryStore:
         row.setdefault("access_count", 0)
         if "flagged" not in row:
             row["flagged"] = instruction_flag(" ".join([row.get(LEVEL_TEXT[level]) or ""]
-                                                       + load_list(row.get("key_points"))))
+                                                       + (record.get("key_points") or [])))
+        return row
+
+    @classmethod
+    def _insert(cls, conn, level, record, now):
+        row = cls._row(level, record, now)
         if "id" not in row:
-            # SQLite would hand out max(id) + 1, which reuses the id of a forgotten newest record.
-            row["id"] = conn.execute(
-                "SELECT max(coalesce((SELECT max(id) FROM %s), 0), coalesce((SELECT last_id FROM id_floor "
-                "WHERE tbl = ?), 0)) + 1" % LEVEL_TABLE[level], (LEVEL_TABLE[level],)).fetchone()[0]
+            row["id"] = cls._next_id(conn, level)
         names = tuple(row)
         return conn.execute(_insert_sql(LEVEL_TABLE[level], names), [row[n] for n in names]).lastrowid
 
@@ -2289,57 +2321,124 @@ class MemoryStore:
     def import_records(self, records, now=None, progress=None):
         """Import records: full exported ones (with "id") or minimal ones.
 
-        ``records`` is a callable returning an iterator of (line number, dict);
-        it is called twice: the first pass validates everything and writes
-        nothing, the second writes in batches of IMPORT_BATCH, one transaction
-        each, calling ``progress(done, total)`` after each commit.  Nothing is
-        held in memory beyond one batch.  Returns {"added": n, "skipped": n}.
+        ``records`` is a callable returning an iterator of (line number, dict).
+        The first pass validates and scrubs everything and writes nothing to the
+        database: the checked records go to an unnamed owner-only spool file, so
+        nothing is held in memory beyond one batch and no record is checked
+        twice.  The second pass reads the spool and writes in batches of
+        IMPORT_BATCH, one transaction each, calling ``progress(done, total)``
+        after each commit.  Returns {"added": n, "skipped": n}.
         """
+        import marshal
+        import tempfile
         now = now or now_utc()
         total = 0
-        for number, obj in records():
-            try:
-                self._import_record(obj, now)
-            except ValidationError as exc:
-                raise ValidationError("line %d: %s" % (number, exc))
-            total += 1
         self.redacted = {}
+        spool = tempfile.TemporaryFile()
+
+        def spool_failed(exc):
+            with contextlib.suppress(OSError):
+                spool.close()  # its buffer cannot be written either
+            return MemoryTieredError("cannot write the import's temporary file in %s: %s (free some disk space; "
+                                     "nothing was imported)" % (tempfile.gettempdir(), exc.strerror or exc))
+
+        try:
+            for number, obj in records():
+                try:
+                    level, record = self._import_record(obj, now)
+                except ValidationError as exc:
+                    raise ValidationError("line %d: %s" % (number, exc))
+                try:
+                    marshal.dump((number, level, record), spool)
+                except OSError as exc:
+                    raise spool_failed(exc)
+                total += 1
+            try:
+                spool.flush()
+            except OSError as exc:
+                raise spool_failed(exc)
+            spool.seek(0)
+            return self._import_spooled(spool, total, now, progress)
+        finally:
+            with contextlib.suppress(OSError):
+                spool.close()
+
+    def _import_spooled(self, spool, total, now, progress):
+        import marshal
         counts = {"added": 0, "skipped": 0}
+        seen = {}  # session id -> summaries, ("l2", category) / "l3" -> texts: duplicates are stored once
         done = 0
-        batch = []
-
-        def flush():
+        for start in range(0, total, IMPORT_BATCH):
+            batch = [marshal.load(spool) for _ in range(min(IMPORT_BATCH, total - start))]
             with self.db.atomic() as conn, self._bulk_index(conn) as index:
-                sessions = sorted({r["session_id"] for _, lv, r in batch if lv == "l1" and "id" not in r})
-                seen = {}
-                for start in range(0, len(sessions), 500):
-                    chunk = sessions[start:start + 500]
-                    for row in conn.execute("SELECT session_id, summary FROM memory_l1 WHERE session_id IN (%s)"
-                                            % ",".join("?" * len(chunk)), chunk):
-                        seen.setdefault(row[0], set()).add(normalise_text(row[1]))
-                for number, level, record in batch:
-                    try:
-                        new_id = self._import_one(conn, level, record, now, seen)
-                    except MemoryTieredError as exc:
-                        raise type(exc)("line %d: %s (%d records were committed before it)" % (number, exc, done))
-                    counts["added" if new_id is not None else "skipped"] += 1
-                    if new_id is not None and index is not None:
-                        index.append((level, new_id, record))
-
-        for number, obj in records():
-            batch.append((number,) + self._import_record(obj, now))
-            if len(batch) >= IMPORT_BATCH:
-                flush()
-                done += len(batch)
-                batch = []
-                if progress:
-                    progress(done, total)
-        if batch:
-            flush()
+                self._load_seen(conn, batch, seen)
+                added = self._import_batch(conn, batch, now, seen, done)
+                counts["added"] += len(added)
+                counts["skipped"] += len(batch) - len(added)
+                if index is not None:
+                    index.extend(added)
             done += len(batch)
             if progress:
                 progress(done, total)
         return counts
+
+    @staticmethod
+    def _load_seen(conn, batch, seen):
+        """Fill ``seen`` with what the database already holds for the batch's new records."""
+        sessions = sorted({r["session_id"] for _, lv, r in batch if lv == "l1" and "id" not in r} - set(seen))
+        for start in range(0, len(sessions), 500):
+            chunk = sessions[start:start + 500]
+            for name in chunk:
+                seen[name] = set()
+            for sid, summary in conn.execute("SELECT session_id, summary FROM memory_l1 WHERE session_id IN (%s)"
+                                             % ",".join("?" * len(chunk)), chunk):
+                seen[sid].add(normalise_text(summary))
+        for _, lv, r in batch:
+            key = ("l2", r["category"]) if lv == "l2" else "l3" if lv == "l3" else None
+            if key is not None and "id" not in r and key not in seen:
+                rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (r["category"],)) \
+                    if lv == "l2" else conn.execute("SELECT insight FROM memory_l3")
+                seen[key] = {normalise_text(row[0]) for row in rows}
+
+    def _import_batch(self, conn, batch, now, seen, done):
+        """Write one batch; returns [(level, new id, record)] of the records added.  New L1s are
+        inserted together (one statement per shape of row); anything else first writes them."""
+        added, pending = [], []
+        next_id = {}
+
+        def write_pending():
+            by_shape = {}
+            for rid, row, record in pending:
+                by_shape.setdefault(tuple(row), []).append(row)
+                added.append(("l1", rid, record))
+            for names, rows in by_shape.items():
+                conn.executemany(_insert_sql("memory_l1", names), [[row[n] for n in names] for row in rows])
+            del pending[:]
+
+        for number, level, record in batch:
+            try:
+                if level == "l1" and "id" not in record:
+                    known = seen.setdefault(record["session_id"], set())
+                    key = normalise_text(record["summary"])
+                    if key in known:
+                        continue
+                    known.add(key)
+                    if "l1" not in next_id:
+                        next_id["l1"] = self._next_id(conn, "l1")
+                    row = self._row(level, record, now)
+                    row["id"] = next_id["l1"]
+                    next_id["l1"] += 1
+                    pending.append((row["id"], row, record))
+                    continue
+                write_pending()
+                next_id.pop("l1", None)
+                new_id = self._import_one(conn, level, record, now, seen)
+            except MemoryTieredError as exc:
+                raise type(exc)("line %d: %s (%d records were committed before it)" % (number, exc, done))
+            if new_id is not None:
+                added.append((level, new_id, record))
+        write_pending()
+        return added
 
     def _import_record(self, obj, now):
         level = check_level(obj.get("level") or "l1")
@@ -2452,11 +2551,18 @@ class MemoryStore:
         else:
             # the same knowledge (or insight) already stored is not stored twice: a second import adds nothing
             key = normalise_text(record[text_field])
-            rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (record["category"],)) \
-                if level == "l2" else conn.execute("SELECT insight FROM memory_l3")
-            if any(normalise_text(r[0]) == key for r in rows):
+            group = ("l2", record["category"]) if level == "l2" else "l3"
+            if seen is None or group not in seen:
+                rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (record["category"],)) \
+                    if level == "l2" else conn.execute("SELECT insight FROM memory_l3")
+                known = {normalise_text(r[0]) for r in rows}
+                if seen is not None:
+                    seen[group] = known
+            known = seen[group] if seen is not None else known
+            if key in known:
                 return None
             self._require_ids(conn, "l1" if level == "l2" else "l2", record["source_ids"])
+            known.add(key)
         new_id = self._insert(conn, level, record, now)
         if level != "l1":
             _mark_promoted(conn, "l1" if level == "l2" else "l2", record["source_ids"], new_id)
