@@ -356,7 +356,7 @@ class SingleFileTests(CLITestCase):
         shutil.copy(os.path.join(ROOT, "memory_tiered.py"), alone)
         vault = os.path.join(self.tmp, "vault")
         env = {"PATH": os.environ.get("PATH", ""), "HOME": self.tmp, "MEMORY_TIERED_DB": self.db,
-               "MEMORY_TIERED_VAULT": vault}
+               "MEMORY_TIERED_VAULT": vault, "PYTHONDONTWRITEBYTECODE": "1"}
         run = lambda *argv: subprocess.run([sys.executable, os.path.join(alone, "memory_tiered.py")] + list(argv),  # noqa: E731
                                            env=env, capture_output=True, text=True, timeout=60)
         self.assertEqual(run("init").returncode, 0)
@@ -368,7 +368,14 @@ class SingleFileTests(CLITestCase):
                 self.assertEqual(handle.read(), text)
         printed = run("cron", "--print").stdout
         self.assertNotIn("cron/memory_", printed)
-        self.assertIn("memory_tiered.py job decay", printed)
+        self.assertIn("PYTHONPATH=%s %s -m memory_tiered job decay" % (alone, sys.executable), printed)
+        # the launch reads cached bytecode even where Python may not write it
+        import importlib.util
+        cached = importlib.util.cache_from_source(os.path.join(alone, "memory_tiered.py"))
+        self.assertTrue(os.path.exists(cached))
+        probe = subprocess.run([sys.executable, "-v", "-c", "import memory_tiered"], env=dict(env, PYTHONPATH=alone),
+                               capture_output=True, text=True, timeout=60)
+        self.assertIn("code object from %r" % cached, probe.stderr)
         self.assertIn("job sync", printed)  # the vault exists, so it is kept in step too
         self.assertNotIn("MAILTO", printed)
         for line in printed.splitlines():

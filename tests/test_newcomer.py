@@ -62,7 +62,7 @@ class NewcomerRunTests(unittest.TestCase):
         # every command printed in backticks works when pasted (placeholders filled in as a person would)
         commands = []
         for text in printed + [hook]:
-            commands += re.findall(r"`([^`]*memory_tiered\.py[^`]*)`", text)
+            commands += re.findall(r"`([^`]*(?:memory_tiered\.py|-m memory_tiered)[^`]*)`", text)
         self.assertTrue(any(" add-l1 " in c for c in commands), hook)
         self.assertTrue(any(" get LEVEL ID" in c for c in commands))
         for command in commands:
@@ -71,6 +71,25 @@ class NewcomerRunTests(unittest.TestCase):
             self.paste(filled)
         self.assertIn("Set up memory", self.run_tool("search-all", "Set up memory"))
         self.assertEqual(self.run_tool("pending"), "pending: 0 sessions without a summary\n")
+
+
+    def test_the_readme_mcp_configuration_starts_the_server(self):
+        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+            readme = handle.read()
+        block = re.search(r"```json\n(\{\"mcpServers\".*?)```", readme, re.S).group(1)
+        server = json.loads(block.replace("/path/to", self.folder))["mcpServers"]["memory-tiered"]
+        env = dict(self.env, **server["env"])
+        env["MEMORY_TIERED_DB"] = os.path.join(self.home, "state.db")
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        self.run_tool("init", "--db", env["MEMORY_TIERED_DB"])  # writes the bytecode the launch reads
+        command = [sys.executable if server["command"] == "python3" else server["command"]] + server["args"]
+        hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+        proc = subprocess.run(command, env=env, cwd=self.home, timeout=60, text=True,
+                              input=json.dumps(hello) + "\n", capture_output=True)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertEqual(json.loads(proc.stdout.splitlines()[0])["result"]["serverInfo"]["name"], "memory-tiered")
+        self.assertTrue(os.path.exists(os.path.join(self.folder, "__pycache__")))
 
 
 class HelpTests(unittest.TestCase):
