@@ -1344,6 +1344,8 @@ class MemoryDB:
             # Closing the last connection would otherwise copy the WAL back and fsync on every
             # short command; SQLite checkpoints by itself every 1000 pages, and so does `index`.
             conn.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
+        else:
+            _no_checkpoint_on_close(conn, self.path)
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
         conn.create_function("mt_units", 2, text_units, deterministic=True)
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
@@ -1647,6 +1649,36 @@ class MemoryDB:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _no_checkpoint_on_close(conn, path):
+    """Python before 3.12 has no Connection.setconfig: set SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE
+    through ctypes on the connection's own handle, so a search that recorded hits does not pay
+    a checkpoint with an fsync when it closes.  Only where the layout and calling convention
+    are known (CPython 3.9-3.11 on Linux, where the handle is the first field after the object
+    header); the handle is checked by asking SQLite for the file name of its main database.
+    Returns True when set; anything unexpected leaves SQLite's default (a checkpoint on close)."""
+    if (sys.implementation.name != "cpython" or not sys.platform.startswith("linux")
+            or not (3, 9) <= sys.version_info[:2] < (3, 12)):
+        return False
+    try:
+        import ctypes
+        import _sqlite3
+        lib = ctypes.CDLL(_sqlite3.__file__)
+        handle = ctypes.c_void_p.from_address(id(conn) + object.__basicsize__).value
+        if not handle:
+            return False
+        lib.sqlite3_db_filename.restype = ctypes.c_char_p
+        lib.sqlite3_db_filename.argtypes = (ctypes.c_void_p, ctypes.c_char_p)
+        name = lib.sqlite3_db_filename(handle, b"main")
+        if not name or os.path.realpath(os.fsdecode(name)) != os.path.realpath(path):
+            return False
+        result = ctypes.c_int(-1)
+        lib.sqlite3_db_config.restype = ctypes.c_int
+        lib.sqlite3_db_config.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int))
+        return lib.sqlite3_db_config(handle, 1006, 1, ctypes.byref(result)) == 0 and result.value == 1
+    except (ImportError, OSError, AttributeError, ValueError, TypeError):
+        return False
 
 
 def stat_is_regular(mode):
