@@ -3302,6 +3302,8 @@ class Searcher:
         self.db = db
         self.decay = DecayEngine(db)
         self._hits = {}
+        self._df = {}  # term -> records containing it, read once per searcher (search and gate share it)
+        self._total = None
         self.touch_skipped = None
         self.vector_skipped = None
 
@@ -3668,8 +3670,10 @@ class Searcher:
                 r["weak"] = True
             return []
         names = self._names(text, query)
-        total_rows = max(1, sum(self.db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
-                                for t in LEVEL_TABLE.values()))
+        if self._total is None:
+            self._total = sum(self.db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
+                              for t in LEVEL_TABLE.values())
+        total_rows = max(1, self._total)
         frequencies = self._gate_frequencies(terms)
         top = math.log(1 + total_rows)
         info = {t: math.log(1 + total_rows / float(frequencies[t])) if frequencies.get(t) else top * GATE_UNKNOWN
@@ -3734,7 +3738,14 @@ class Searcher:
         return out
 
     def _document_frequencies(self, terms):
-        """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the index)."""
+        """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the
+        index); each term is looked up once per searcher."""
+        missing = [t for t in terms if t not in self._df]
+        if missing:
+            self._df.update(self._lookup_frequencies(missing))
+        return {t: self._df[t] for t in terms}
+
+    def _lookup_frequencies(self, terms):
         conn = self.db.conn
         if not self.db.vocab_ready:  # once per connection
             conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, 'row')")
