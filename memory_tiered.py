@@ -675,6 +675,13 @@ def normalise_text(text):
     return _SPACE_PUNCT_RE.sub("", (text or "").lower())
 
 
+def _text_digest(text):
+    """A short fixed-size key for "the same text" (normalised): duplicate checks of a large import
+    keep these instead of the texts."""
+    import hashlib
+    return hashlib.sha1(normalise_text(text).encode("utf-8", "surrogatepass")).digest()
+
+
 def cjk_bigrams(run):
     """Overlapping bigrams of a CJK run; a one-character run is itself."""
     if len(run) == 1:
@@ -2398,10 +2405,12 @@ class MemoryStore:
     def _import_spooled(self, spool, total, now, progress):
         import marshal
         counts = {"added": 0, "skipped": 0}
-        seen = {}  # session id -> summaries, ("l2", category) / "l3" -> texts: duplicates are stored once
+        seen = {}  # ("l2", category) / "l3" -> digests of texts (kept), session id -> summaries (per batch)
         done = 0
         for start in range(0, total, IMPORT_BATCH):
             batch = [marshal.load(spool) for _ in range(min(IMPORT_BATCH, total - start))]
+            for key in [k for k in seen if not isinstance(k, tuple) and k != "l3"]:
+                del seen[key]  # sessions are read again from the database: memory stays bounded
             with self.db.atomic() as conn, self._bulk_index(conn) as index:
                 self._load_seen(conn, batch, seen)
                 added = self._import_batch(conn, batch, now, seen, done)
@@ -2430,7 +2439,7 @@ class MemoryStore:
             if key is not None and "id" not in r and key not in seen:
                 rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (r["category"],)) \
                     if lv == "l2" else conn.execute("SELECT insight FROM memory_l3")
-                seen[key] = {normalise_text(row[0]) for row in rows}
+                seen[key] = {_text_digest(row[0]) for row in rows}
 
     def _import_batch(self, conn, batch, now, seen, done):
         """Write one batch; returns [(level, new id, record)] of the records added.  New L1s are
@@ -2582,12 +2591,12 @@ class MemoryStore:
             known.add(key)
         else:
             # the same knowledge (or insight) already stored is not stored twice: a second import adds nothing
-            key = normalise_text(record[text_field])
+            key = _text_digest(record[text_field])
             group = ("l2", record["category"]) if level == "l2" else "l3"
             if seen is None or group not in seen:
                 rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (record["category"],)) \
                     if level == "l2" else conn.execute("SELECT insight FROM memory_l3")
-                known = {normalise_text(r[0]) for r in rows}
+                known = {_text_digest(r[0]) for r in rows}
                 if seen is not None:
                     seen[group] = known
             known = seen[group] if seen is not None else known
