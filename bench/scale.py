@@ -1,22 +1,29 @@
 #!/usr/bin/env python3
-"""Scale benchmark: memory_tiered against the naive way, at 10k, 100k and 1M memories.
+"""Scale benchmark: each figure next to its floor, measured in the same run.
 
-Builds deterministic synthetic stores (mixed English and Chinese summaries with key points
-and importance, 90% L1, 9% L2, 1% L3) once and keeps them in bench/.stores/ for later runs,
-then prints medians (and p95 where it matters) for:
+Builds deterministic synthetic stores (mixed English and Chinese summaries with key points and
+importance on Zipf-distributed vocabularies, 90% L1, 9% L2, 1% L3) once and keeps them in
+bench/.stores/ for later runs, then prints medians, each as a ratio to its floor:
 
-- bulk import throughput (measured when a store is built; kept in the store's .json);
-- `search-all` in-process latency for one-word, three-word and question queries, English
-  and Chinese, and the same searches done the naive way (LIKE over the three tables);
-- the whole `python3 memory_tiered.py search-all` process against `python3 -c "import sqlite3"`;
-- `decay` (and the naive Python loop that updates every row, rolled back), `compress`, `stats`;
-- peak memory (ru_maxrss) of each command, each run in its own process.
+- import (records/s, synchronous indexing, mixed and English-only data) against a plain
+  `executemany` of the same rows into a table without index or checks;
+- in-process `search-all` for six query shapes (one word, three words and a question, English
+  and Chinese) against plain FTS5 doing one MATCH over the same index with the same terms (a
+  fresh connection, top 10 by bm25, texts fetched, JSON out), and the seed's ranked LIKE scan
+  (`LIKE '%w%'` per word, `ORDER BY importance DESC LIMIT 10`, the three tables);
+- whole processes (a search, the prompt hook) against a bare `python3 -c "import sqlite3"` with
+  the same interpreter flags, with and without PYTHONDONTWRITEBYTECODE;
+- `decay` against one plain UPDATE of every row;
+- peak memory (VmHWM) of each command, each run in its own process.
+
+It states the interpreter, the SQLite version and whether the environment adds site imports.
 
 Usage: python3 bench/scale.py [--sizes 10000,100000,1000000] [--repeat 15] [--rebuild]
 """
 
 import argparse
 import contextlib
+import datetime
 import io
 import json
 import os
@@ -109,8 +116,8 @@ def sentence(rng, zh, vocab):
     return " ".join(vocab[0].pick(rng, rng.randint(8, 16))).capitalize() + "."
 
 
-def record(rng, i, vocab):
-    zh = rng.random() < 0.4
+def record(rng, i, vocab, zh_share=0.4):
+    zh = rng.random() < zh_share
     text = " ".join(sentence(rng, zh and rng.random() < 0.8, vocab) for _ in range(rng.randint(2, 3)))
     points = [" ".join(vocab[1 if zh else 0].pick(rng, rng.randint(1, 3))) for _ in range(rng.randint(2, 4))]
     kind = rng.random()
@@ -144,6 +151,14 @@ def cli(argv, now=None):
     return out.getvalue()
 
 
+def write_records(path, size, seed, english_only=False):
+    rng = random.Random(seed)
+    vocab = vocabularies(7)
+    with open(path, "w", encoding="utf-8") as handle:
+        for i in range(size):
+            handle.write(json.dumps(record(rng, i, vocab, 0.0 if english_only else 0.4), ensure_ascii=False) + "\n")
+
+
 def build(size, rebuild):
     os.makedirs(STORES, exist_ok=True)
     db = os.path.join(STORES, "scale-%d.db" % size)
@@ -154,12 +169,9 @@ def build(size, rebuild):
     for suffix in ("", "-wal", "-shm", ".json"):
         with contextlib.suppress(OSError):
             os.unlink(db + suffix)
-    rng = random.Random(size)
-    vocab = vocabularies(7)
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as handle:
-        for i in range(size):
-            handle.write(json.dumps(record(rng, i, vocab), ensure_ascii=False) + "\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as handle:
         source = handle.name
+    write_records(source, size, size)
     sys.stderr.write("building %d memories ...\n" % size)
     started = time.perf_counter()
     cli(["import", source, "--db", db], now="2026-11-01T00:00:00")
@@ -182,15 +194,106 @@ def timed(fn, repeat):
     return statistics.median(samples), samples[min(len(samples) - 1, int(len(samples) * 0.95))]
 
 
-def naive_search(conn, text):
-    """The hand-written CLI way: LIKE per word over the three tables, ranked by words matched."""
+def seed_like(db, text):
+    """The seed's way: LIKE '%w%' per word, ranked by importance, top 10 over the three tables
+    (a fresh connection, texts out as JSON, like the CLI)."""
     words = [w for w in text.replace("？", " ").replace("?", " ").split() if w] or [text]
-    out = []
-    for table, col in (("memory_l1", "summary"), ("memory_l2", "knowledge"), ("memory_l3", "insight")):
-        score = " + ".join("(%s LIKE ?)" % col for _ in words)
-        out += conn.execute("SELECT id, %s AS s FROM %s WHERE s > 0 ORDER BY s DESC LIMIT 10" % (score, table),
-                            ["%" + w + "%" for w in words]).fetchall()
-    return sorted(out, key=lambda r: -r[1])[:10]
+    conn = sqlite3.connect(db)
+    try:
+        out = []
+        for table, col in (("memory_l1", "summary"), ("memory_l2", "knowledge"), ("memory_l3", "insight")):
+            where = " OR ".join("%s LIKE ?" % col for _ in words)
+            out += conn.execute("SELECT id, %s, importance FROM %s WHERE %s ORDER BY importance DESC LIMIT 10"
+                                % (col, table, where), ["%" + w + "%" for w in words]).fetchall()
+        out.sort(key=lambda r: -(r[2] or 0))
+        return json.dumps([{"id": r[0], "text": r[1]} for r in out[:10]], ensure_ascii=False)
+    finally:
+        conn.close()
+
+
+def plain_fts(db, text, now):
+    """The floor: one FTS5 MATCH over the same index with the same terms (a fresh connection, top 10
+    by bm25, texts fetched, JSON out).  Plain unicode61 over the raw texts would be faster still,
+    but cannot find a Chinese word inside a sentence, so it does not do the same job."""
+    expression = memory_tiered.Query(text, now).fts_expression()
+    conn = sqlite3.connect(db)
+    try:
+        out = []
+        for ref, score in conn.execute("SELECT rowid, bm25(memory_fts) AS r FROM memory_fts WHERE memory_fts MATCH ? "
+                                       "ORDER BY r LIMIT 10", (expression,)).fetchall():
+            level = memory_tiered.LEVELS[(ref & 3) - 1]
+            row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (memory_tiered.LEVEL_TEXT[level],
+                                                                   memory_tiered.LEVEL_TABLE[level]), (ref >> 2,))
+            out.append({"level": level, "id": ref >> 2, "text": row.fetchone()[0], "score": -score})
+        return json.dumps(out, ensure_ascii=False)
+    finally:
+        conn.close()
+
+
+def import_rates(size):
+    """(ours, floor) records/s for ``size`` records, mixed and English-only: ours = the import
+    command with synchronous indexing into a fresh database; floor = a plain executemany of the
+    same rows into a table without index or checks, in one transaction."""
+    rates = {}
+    for label, english in (("mixed English and Chinese", False), ("English only", True)):
+        with tempfile.TemporaryDirectory() as tmp:
+            source = os.path.join(tmp, "records.jsonl")
+            write_records(source, size, size + 1, english)
+            db = os.path.join(tmp, "ours.db")
+            cli(["init", "--db", db])
+            started = time.perf_counter()
+            cli(["import", source, "--db", db], now="2026-11-01T00:00:00")
+            ours = size / (time.perf_counter() - started)
+            plain = sqlite3.connect(os.path.join(tmp, "plain.db"), isolation_level=None)
+            plain.execute("PRAGMA journal_mode = WAL")
+            plain.execute("PRAGMA synchronous = FULL")
+            plain.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, level TEXT, text TEXT, points TEXT, "
+                          "importance REAL, created_at TEXT)")
+            started = time.perf_counter()
+            with open(source, encoding="utf-8") as handle:
+                rows = []
+                for line in handle:
+                    r = json.loads(line)
+                    rows.append((r["level"], r.get("summary") or r.get("knowledge") or r.get("insight"),
+                                 json.dumps(r.get("key_points") or r.get("tags") or []), r["importance"],
+                                 r["created_at"]))
+            plain.execute("BEGIN")
+            plain.executemany("INSERT INTO t (level, text, points, importance, created_at) VALUES (?, ?, ?, ?, ?)",
+                              rows)
+            plain.execute("COMMIT")
+            floor = size / (time.perf_counter() - started)
+            plain.close()
+            rates[label] = (ours, floor)
+    return rates
+
+
+def plain_update(db):
+    """The decay floor: one UPDATE of every row of the three tables in one transaction (rolled back)."""
+    conn = sqlite3.connect(db)
+    try:
+        conn.execute("BEGIN")
+        started = time.perf_counter()
+        for table in ("memory_l1", "memory_l2", "memory_l3"):
+            conn.execute("UPDATE %s SET decay_score = decay_score * 0.99" % table)
+        seconds = time.perf_counter() - started
+        conn.rollback()
+        return seconds
+    finally:
+        conn.close()
+
+
+def site_imports():
+    """How many modules a bare interpreter has loaded, with and without site, and which .pth
+    files the site folders hold (an environment that adds imports makes every process slower)."""
+    probe = "import sys; print(len(sys.modules))"
+    with_site = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True).stdout.strip()
+    without = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True).stdout.strip()
+    import site
+    pth = []
+    for folder in site.getsitepackages() + [site.getusersitepackages()]:
+        with contextlib.suppress(OSError):
+            pth += sorted(f for f in os.listdir(folder) if f.endswith(".pth"))
+    return with_site, without, pth
 
 
 def naive_decay_per_commit(db, rows=2000):
@@ -246,88 +349,116 @@ def peak(argv, env=None):
     return int(line[2]) / 1024.0
 
 
-def process_time(argv, repeat):
-    return timed(lambda: subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False),
-                 repeat)[0]
+def process_time(argv, repeat, env=None, stdin=None):
+    return timed(lambda: subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        env=env, check=False), repeat)[0]
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="10000,100000,1000000")
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--import-size", type=int, default=100000, help="records of the fresh import runs")
     parser.add_argument("--rebuild", action="store_true", help="build the stores again")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",")]
-    print("# memory_tiered scale benchmark (Python %s, SQLite %s, %d cores)\n" % (
-        sys.version.split()[0], sqlite3.sqlite_version, os.cpu_count() or 1))
+    with_site, without_site, pth = site_imports()
+    print("# memory_tiered scale benchmark\n")
+    print("Python %s (%s), SQLite %s, %d cores; a bare interpreter loads %s modules (%s with -S); site .pth "
+          "files: %s; PYTHONDONTWRITEBYTECODE %s.\n" % (
+              sys.version.split()[0], sys.executable, sqlite3.sqlite_version, os.cpu_count() or 1, with_site,
+              without_site, ", ".join(pth) or "none", "set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "unset"))
     stores = {size: build(size, args.rebuild) for size in sizes}
-    print("| memories | import (memories/s) | database size |")
-    print("|---|---|---|")
-    for size, (db, meta) in stores.items():
-        print("| %d | %.0f | %.0f MB |" % (size, meta["import_per_second"], os.path.getsize(db) / 1e6))
-    print("\n## search-all in-process, median / p95 ms (naive LIKE scan median ms, ratio)\n")
-    print("| memories | language | query | memory_tiered | naive LIKE | naive / ours |")
-    print("|---|---|---|---|---|---|")
+    now = memory_tiered.now_utc()
+
+    print("## import (records/s, synchronous indexing, %d records into a fresh database)\n" % args.import_size)
+    print("| data | memory_tiered | plain executemany (floor) | ours / floor |")
+    print("|---|---|---|---|")
+    for label, (ours, floor) in import_rates(args.import_size).items():
+        print("| %s | %.0f | %.0f | %.2f |" % (label, ours, floor, ours / floor))
+    print("\nStores: " + ", ".join("%d memories built at %.0f/s, %.0f MB" % (
+        size, meta["import_per_second"], os.path.getsize(db) / 1e6) for size, (db, meta) in stores.items()))
+
+    print("\n## search-all in-process, median ms, against plain FTS5 (floor) and the seed's LIKE scan\n")
+    print("| memories | language | query | memory_tiered | plain FTS5 | ours / FTS5 | seed LIKE | LIKE / ours |")
+    print("|---|---|---|---|---|---|---|---|")
     for size, (db, _) in stores.items():
-        conn = sqlite3.connect(db)
+        mine, floors, likes = [], [], []
         for (lang, shape), texts in QUERIES.items():
-            ours, naive = [], []
+            ours, floor, like = [], [], []
             for _ in range(max(1, args.repeat // len(texts))):
-                for text in texts:
-                    started = time.perf_counter()
-                    cli(["search-all", "--keyword", text, "--db", db, "--json"])
-                    ours.append(time.perf_counter() - started)
-            for text in texts:
-                naive.append(timed(lambda: naive_search(conn, text), 1)[0])
-            ours.sort()
-            p95 = ours[min(len(ours) - 1, int(len(ours) * 0.95))]
-            mine, theirs = statistics.median(ours) * 1000, statistics.median(naive) * 1000
-            print("| %d | %s | %s | %.1f / %.1f | %.1f | %.0f× |" % (size, lang, shape, mine, p95 * 1000, theirs,
-                                                                     theirs / mine))
-        conn.close()
-    print("\n## whole process: `python3 memory_tiered.py search-all` vs `python3 -c \"import sqlite3\"`\n")
-    print("| memories | how it is started | search-all process ms | bare python ms | ratio |")
-    print("|---|---|---|---|---|")
-    bare = process_time([sys.executable, "-c", "import sqlite3"], args.repeat)
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    subprocess.run([sys.executable, "-c", "import memory_tiered"], env=env, cwd=ROOT, check=True)  # cache bytecode
+                for text in texts:  # interleaved, so a noisy moment hits all three alike
+                    ours.append(timed(lambda: cli(["search-all", "--keyword", text, "--db", db, "--json",
+                                                   "--no-touch"]), 1)[0])
+                    floor.append(timed(lambda: plain_fts(db, text, now), 1)[0])
+                    like.append(timed(lambda: seed_like(db, text), 1)[0])
+            m, f, l_ = (statistics.median(x) * 1000 for x in (ours, floor, like))
+            mine.append(m)
+            floors.append(f)
+            likes.append(l_)
+            print("| %d | %s | %s | %.2f | %.2f | %.2f | %.1f | %.0f |" % (size, lang, shape, m, f, m / f, l_, l_ / m))
+        m, f, l_ = statistics.median(mine), statistics.median(floors), statistics.median(likes)
+        print("| %d | **median of the six** | | **%.2f** | **%.2f** | **%.2f** | **%.1f** | **%.0f** |" % (
+            size, m, f, m / f, l_, l_ / m))
+
+    print("\n## whole processes, median ms, against a bare `python3 -c \"import sqlite3\"` with the same flags "
+          "(floor); `-S`: without the site imports the environment adds\n")
+    print("| memories | command | PYTHONDONTWRITEBYTECODE | process | bare python | ratio |")
+    print("|---|---|---|---|---|---|")
+    memory_tiered.refresh_bytecode()  # what init, install-hooks and cron do
+    prompt = json.dumps({"session_id": "bench", "cwd": STORES,
+                         "prompt": "how do we deploy the kubernetes cluster with terraform?"}).encode()
     for size, (db, _) in stores.items():
-        query = ["search-all", "deploy database migration", "--db", db, "--no-touch"]
-        whole = process_time([sys.executable, SCRIPT] + query, args.repeat)
-        print("| %d | `python3 memory_tiered.py` | %.1f | %.1f | %.2f |" % (size, whole * 1000, bare * 1000,
-                                                                           whole / bare))
-        cached = timed(lambda: subprocess.run([sys.executable, "-m", "memory_tiered"] + query, env=env,
-                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), args.repeat)[0]
-        print("| %d | `python3 -m memory_tiered` (hooks, cron) | %.1f | %.1f | %.2f |" % (
-            size, cached * 1000, bare * 1000, cached / bare))
-    print("\n## maintenance (one run each), seconds; naive decay = Python loop over every row, rolled back\n")
-    print("| memories | decay | naive loop, one transaction | ratio | naive loop, commit per row (extrapolated) "
-          "| ratio | compress report | stats | cleanup |")
+        for flags, dont_write in (([], False), ([], True), (["-S"], True)):
+            env = dict(os.environ, PYTHONPATH=ROOT)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            if dont_write:
+                env["PYTHONDONTWRITEBYTECODE"] = "1"
+            python = [sys.executable] + flags
+            bare = process_time(python + ["-c", "import sqlite3"], args.repeat, env)
+            rows = [("`python3%s -m memory_tiered search-all`" % "".join(" " + f for f in flags),
+                     python + ["-m", "memory_tiered", "search-all", "deploy database migration", "--db", db,
+                               "--no-touch"], None),
+                    ("prompt hook (`python3%s -m memory_tiered hook user-prompt-submit`)"
+                     % "".join(" " + f for f in flags),
+                     python + ["-m", "memory_tiered", "--db", db, "hook", "user-prompt-submit"], prompt)]
+            if not flags:
+                rows.append(("`python3 memory_tiered.py search-all` (a script: compiled each run)",
+                             python + [SCRIPT, "search-all", "deploy database migration", "--db", db, "--no-touch"],
+                             None))
+            for label, command, stdin in rows:
+                whole = process_time(command, args.repeat, env, stdin)
+                print("| %d | %s | %s | %.1f | %.1f | %.2f |" % (size, label, "set" if dont_write else "unset",
+                                                                whole * 1000, bare * 1000, whole / bare))
+
+    print("\n## maintenance, seconds (one run each)\n")
+    print("| memories | decay | one plain UPDATE (floor) | ratio | naive Python loop, one transaction "
+          "| naive loop, commit per row (extrapolated) | compress report | stats | cleanup |")
     print("|---|---|---|---|---|---|---|---|---|")
     for size, (db, meta) in stores.items():
         conn = sqlite3.connect(db)
         latest = conn.execute("SELECT max(decay_applied_at) FROM memory_l1").fetchone()[0]
         conn.close()
-        now = memory_tiered.iso(memory_tiered.parse_time(latest) + __import__("datetime").timedelta(hours=1))
-        decay = timed(lambda: cli(["decay", "--db", db], now=now), 1)[0]
+        later = memory_tiered.iso(memory_tiered.parse_time(latest) + datetime.timedelta(hours=1))
+        decay = timed(lambda: cli(["decay", "--db", db], now=later), 1)[0]
+        floor = plain_update(db)
         naive = timed(lambda: naive_decay(db), 1)[0]
         per_row = naive_decay_per_commit(db) * size
         compress = timed(lambda: cli(["compress", "--db", db, "--json"]), 1)[0]
         stats = timed(lambda: cli(["stats", "--db", db, "--json"]), 1)[0]
         cleanup = timed(lambda: cli(["cleanup", "--db", db, "--json"]), 1)[0]
-        print("| %d | %.2f | %.2f | %.1f× | %.0f | %.0f× | %.2f | %.2f | %.2f |" % (
-            size, decay, naive, naive / decay, per_row, per_row / decay, compress, stats, cleanup))
+        print("| %d | %.2f | %.2f | %.2f | %.2f | %.0f | %.2f | %.2f | %.2f |" % (
+            size, decay, floor, decay / floor, naive, per_row, compress, stats, cleanup))
     biggest = max(stores)
     db = stores[biggest][0]
-    print("\n## peak memory (ru_maxrss) of each command at %d memories, each in its own process\n" % biggest)
+    print("\n## peak memory (VmHWM) of each command at %d memories, each in its own process\n" % biggest)
     print("| command | peak MB |")
     print("|---|---|")
     export = os.path.join(STORES, "export.jsonl")
     conn = sqlite3.connect(db)
     latest = conn.execute("SELECT max(decay_applied_at) FROM memory_l1").fetchone()[0]
     conn.close()
-    later = memory_tiered.iso(memory_tiered.parse_time(latest) + __import__("datetime").timedelta(hours=1))
+    later = memory_tiered.iso(memory_tiered.parse_time(latest) + datetime.timedelta(hours=1))
     for label, argv, env in (
             ("search-all (question)", ["search-all", "what did we decide about the database migration?", "--db", db],
              None),
