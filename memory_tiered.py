@@ -310,6 +310,53 @@ ZH_STOP_WORDS = tuple(sorted(set("""
 """.split()), key=len, reverse=True))
 
 
+def _short(text, width=80):
+    one = " ".join((text or "").split())
+    return one if len(one) <= width else one[: width - 1] + "…"
+
+
+def plural(count, word, words=None):
+    """"1 line", "2 lines"."""
+    return "%d %s" % (count, word if count == 1 else (words or word + "s"))
+
+
+def _sha1(text):
+    import hashlib
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
+
+
+_FILENAME_BAD_RE = _LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]')
+
+
+def clean_name(text, limit):
+    """Text made safe for a file name on Windows, macOS and Linux and for Obsidian links.
+
+    Drops * " \\ / < > : | ? # ^ [ ] % and control characters, folds white
+    space, strips leading and trailing dots and spaces, cuts to ``limit``.
+    Note names always start with an id prefix (L1-000042, S-...), so they
+    are never empty, hidden, or a reserved name such as CON.
+    """
+    name = " ".join(_FILENAME_BAD_RE.sub(" ", text or "").split()).strip(" .")
+    if len(name) > limit:
+        cut = name[:limit]
+        space = cut.rfind(" ")
+        if name[limit].isalnum() and cut[-1].isalnum() and space > limit - 20:
+            cut = cut[:space]  # end on a whole word
+        name = cut.rstrip(" .")
+    while len(name.encode("utf-8", "surrogatepass")) > NOTE_NAME_MAX_BYTES:
+        name = name[:-1].rstrip(" .")
+    return name
+
+
+def shell_quote(text):
+    if re.match(r"^[\w.,:/@%+-]+$", text or ""):
+        return text
+    return "'" + (text or "").replace("'", "'\"'\"'") + "'"
+
+
 @functools.lru_cache(maxsize=None)
 def _zh_stop_re():
     """Compiled on first use, so importing the module stays fast."""
@@ -530,6 +577,11 @@ def project_key(path):
     return "%s-%s" % (name, hashlib.sha1(root.encode("utf-8", "surrogatepass")).hexdigest()[:6])
 
 
+def project_label(key):
+    """The name part of a project key, for people."""
+    return re.sub(r"-[0-9a-f]{6}$", "", key) if key else key
+
+
 def resolve_project(db, value):
     """``--project NAME|PATH``: a path (or ".") is keyed by its repository; a known key is kept;
     a name that is the label of exactly one known key becomes that key; anything else stays."""
@@ -558,11 +610,6 @@ def current_project(environ=None, cwd=None, repository_only=False):
             os.path.exists(os.path.join(folder, mark)) for mark in (".git", ".hg")):
         return None
     return project_key(folder)
-
-
-def project_label(key):
-    """The name part of a project key, for people."""
-    return re.sub(r"-[0-9a-f]{6}$", "", key) if key else key
 
 
 ORIGINS = ("cli", "mcp", "hook", "auto", "import", "vault")
@@ -716,6 +763,13 @@ def index_text(text):
 _SENTENCE_END_RE = _LazyRe(r"(?<=[.!?])\s+|[。！？；;\n]+")
 
 
+def unit_list(text, points=None):
+    """The indexed form of each sentence of ``text`` and each key point (see text_units)."""
+    units = [u.strip() for u in _SENTENCE_END_RE.split(text or "") if u and u.strip()]
+    units += [str(p) for p in load_list(points) if str(p).strip()]
+    return [index_text(u) for u in units[:MAX_UNITS]]
+
+
 def text_units(text, points=None):
     """The sentences of a text and its key points, as a JSON array for the unit index.
 
@@ -723,13 +777,6 @@ def text_units(text, points=None):
     stand together in one sentence or key point.
     """
     return dump_list(unit_list(text, points))
-
-
-def unit_list(text, points=None):
-    """The indexed form of each sentence of ``text`` and each key point (see text_units)."""
-    units = [u.strip() for u in _SENTENCE_END_RE.split(text or "") if u and u.strip()]
-    units += [str(p) for p in load_list(points) if str(p).strip()]
-    return [index_text(u) for u in units[:MAX_UNITS]]
 
 
 def token_count(text):
@@ -881,6 +928,14 @@ def extract_periods(text, now):
     return periods, text
 
 
+def light_stem(word):
+    """A small suffix stripper for the scan fallback (FTS5 uses Porter)."""
+    for suffix in ("ing", "edly", "ed", "ies", "es", "s", "ly"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
@@ -946,12 +1001,173 @@ class Query:
         return [light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
 
 
-def light_stem(word):
-    """A small suffix stripper for the scan fallback (FTS5 uses Porter)."""
-    for suffix in ("ing", "edly", "ed", "ies", "es", "s", "ly"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+# ==== Files and locks: the one way the tool writes a file ====
+
+
+def check_path(path, what):
+    """A path the tool can store and print: valid UTF-8, no NUL."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValidationError("%s is not valid UTF-8: %r; rename it or choose another" % (what, path))
+    if "\x00" in str(path):
+        raise ValidationError("%s contains a NUL character" % what)
+    return path
+
+
+def remove_stale_temp_files(folders, older_than=3600):
+    """Remove the tool's own temp files (``.mt-*.tmp``) left by a killed run, once they are
+    ``older_than`` seconds old (0: all; only where a lock says no run of ours is writing)."""
+    cutoff = time.time() - older_than
+    for folder in folders:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            path = os.path.join(folder, name)
+            if name.startswith(".mt-") and name.endswith(".tmp") and not os.path.islink(path):
+                with contextlib.suppress(OSError):
+                    if os.path.getmtime(path) <= cutoff:
+                        os.unlink(path)
+
+
+def make_private_dirs(folder, mode=0o700):
+    """Create ``folder`` and its missing parents, owner-only; an existing folder is left as it is."""
+    try:
+        os.makedirs(folder, mode=mode, exist_ok=True)
+    except FileExistsError:
+        raise MemoryTieredError("cannot create the folder %s: a file of that name is in the way" % folder)
+    except OSError as exc:
+        raise MemoryTieredError("cannot create the folder %s: %s" % (folder, exc.strerror or exc))
+
+
+@contextlib.contextmanager
+def atomic_file(path, mode=0o600, root=None):
+    """The one way the tool writes a file: yields (fd, temp path) of a new, unpredictable,
+    owner-only temp file in the target's folder (``tempfile.mkstemp``: O_EXCL, so never through
+    a symlink); on success it is given ``mode`` and renamed over ``path`` (a symlink at ``path``
+    is replaced, never followed); on failure it is removed.  With ``root``, the folder must
+    really lie inside ``root``, so a planted symlinked folder cannot lead the write outside it.
+    Raises MemoryTieredError with a one-line reason."""
+    import tempfile
+    path = os.path.abspath(os.path.expanduser(path))
+    folder = os.path.dirname(path)
+    if root is not None:
+        real_root = os.path.realpath(root)
+        real = os.path.realpath(folder)
+        if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
+            raise MemoryTieredError("cannot write %s: its folder leads outside %s (a symlink?); "
+                                    "nothing was written there" % (path, root))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".mt-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        if isinstance(exc, NotADirectoryError):
+            raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder" % path)
+        if isinstance(exc, FileNotFoundError):
+            raise MemoryTieredError("cannot write %s: the folder %s does not exist" % (path, folder))
+        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
+    try:
+        try:
+            if mode != 0o600 and hasattr(os, "fchmod"):
+                os.fchmod(fd, mode)
+            yield fd, tmp
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        finally:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    except OSError as exc:
+        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
+            raise MemoryTieredError("cannot write %s: a folder of that name is in the way" % path)
+        if isinstance(exc, NotADirectoryError):
+            raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder" % path)
+        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
+
+
+def write_atomic_lines(path, lines, durable=True, mode=0o600, root=None):
+    """Write lines to path through atomic_file(); return the count.
+
+    ``durable`` also fsyncs the file before the rename (exports, backups);
+    vault notes skip it, since the database can always write them again.
+    """
+    count = 0
+    with atomic_file(path, mode, root) as (fd, _):
+        with os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="\n") as handle:
+            for line in lines:
+                handle.write(line + "\n")
+                count += 1
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
+    return count
+
+
+def write_atomic(path, text, mode=0o600):
+    """Write text to path exactly, through atomic_file(); False if it already held that text."""
+    path = os.path.abspath(path)
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            if handle.read() == text:
+                return False
+    except (OSError, UnicodeDecodeError):
+        pass
+    with atomic_file(path, mode) as (fd, _):
+        with os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+    return True
+
+
+DIGEST_NAME = "MEMORY_DIGEST.md"
+
+
+def digest_path(db_path):
+    """MEMORY_DIGEST.md next to the default database (state.db); MEMORY_DIGEST-<name>.md next to
+    any other, so two databases in one folder never share a digest."""
+    folder, name = os.path.split(os.path.abspath(db_path))
+    stem = os.path.splitext(name)[0]
+    return os.path.join(folder, DIGEST_NAME if stem == "state" else "MEMORY_DIGEST-%s.md" % stem)
+
+
+class _JobLock:
+    """A non-blocking lock file next to the database, one per job kind."""
+
+    def __init__(self, path):
+        self.path = path
+        self.handle = None
+
+    def acquire(self, wait=0.0):
+        """Take the lock, trying for up to ``wait`` seconds; False if another process holds it."""
+        try:
+            import fcntl
+        except ImportError:  # Windows: no overlap protection, but never a crash
+            return True
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | _O_NOFOLLOW, 0o600)
+        except OSError as exc:
+            raise MemoryTieredError("cannot open the lock file %s: %s" % (self.path, exc.strerror or exc))
+        self.handle = os.fdopen(fd, "a")
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except OSError:
+                if time.monotonic() >= deadline:
+                    self.handle.close()
+                    self.handle = None
+                    return False
+                time.sleep(0.05)
+
+    def release(self):
+        if self.handle is not None:
+            self.handle.close()
+            self.handle = None
 
 
 # ==== Schema and migrations ====
@@ -1252,6 +1468,56 @@ def _sqlite_has_fts5():
 
 
 # ==== MemoryDB: the connection, migrations, transactions ====
+
+
+def stat_is_regular(mode):
+    import stat
+    return stat.S_ISREG(mode)
+
+
+def describe_sqlite_error(exc, path):
+    text = str(exc)
+    if "not a database" in text or "malformed" in text:
+        return "%s is damaged or not a SQLite database (%s)" % (path, text)
+    if "locked" in text or "busy" in text:
+        return "%s is busy: another process held it for over %d s; try again" % (path, BUSY_TIMEOUT_MS // 1000)
+    if "readonly" in text or "read-only" in text:
+        return "%s cannot be written (read-only file or folder)" % path
+    if "disk" in text and ("full" in text or "I/O" in text):
+        return "cannot write %s: %s (free some disk space)" % (path, text)
+    if "unable to open" in text:
+        return "cannot open %s (%s); check the path and permissions" % (path, text)
+    return "%s: %s" % (path, text)
+
+
+def _no_checkpoint_on_close(conn, path):
+    """Python before 3.12 has no Connection.setconfig: set SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE
+    through ctypes on the connection's own handle, so a search that recorded hits does not pay
+    a checkpoint with an fsync when it closes.  Only where the layout and calling convention
+    are known (CPython 3.9-3.11 on Linux, where the handle is the first field after the object
+    header); the handle is checked by asking SQLite for the file name of its main database.
+    Returns True when set; anything unexpected leaves SQLite's default (a checkpoint on close)."""
+    if (sys.implementation.name != "cpython" or not sys.platform.startswith("linux")
+            or not (3, 9) <= sys.version_info[:2] < (3, 12)):
+        return False
+    try:
+        import ctypes
+        import _sqlite3
+        lib = ctypes.CDLL(_sqlite3.__file__)
+        handle = ctypes.c_void_p.from_address(id(conn) + object.__basicsize__).value
+        if not handle:
+            return False
+        lib.sqlite3_db_filename.restype = ctypes.c_char_p
+        lib.sqlite3_db_filename.argtypes = (ctypes.c_void_p, ctypes.c_char_p)
+        name = lib.sqlite3_db_filename(handle, b"main")
+        if not name or os.path.realpath(os.fsdecode(name)) != os.path.realpath(path):
+            return False
+        result = ctypes.c_int(-1)
+        lib.sqlite3_db_config.restype = ctypes.c_int
+        lib.sqlite3_db_config.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int))
+        return lib.sqlite3_db_config(handle, 1006, 1, ctypes.byref(result)) == 0 and result.value == 1
+    except (ImportError, OSError, AttributeError, ValueError, TypeError):
+        return False
 
 
 class MemoryDB:
@@ -1658,54 +1924,1069 @@ class MemoryDB:
         self.close()
 
 
-def _no_checkpoint_on_close(conn, path):
-    """Python before 3.12 has no Connection.setconfig: set SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE
-    through ctypes on the connection's own handle, so a search that recorded hits does not pay
-    a checkpoint with an fsync when it closes.  Only where the layout and calling convention
-    are known (CPython 3.9-3.11 on Linux, where the handle is the first field after the object
-    header); the handle is checked by asking SQLite for the file name of its main database.
-    Returns True when set; anything unexpected leaves SQLite's default (a checkpoint on close)."""
-    if (sys.implementation.name != "cpython" or not sys.platform.startswith("linux")
-            or not (3, 9) <= sys.version_info[:2] < (3, 12)):
-        return False
+# ==== Records: level facts, rows, formats ====
+
+
+def read_config(db):
+    """The tunable settings: the defaults (TUNABLES) with the values stored in ``config``."""
+    values = {name: spec[0] for name, spec in TUNABLES.items()}
+    for row in db.execute("SELECT key, value FROM config"):
+        if row["key"] in values:
+            values[row["key"]] = json.loads(row["value"])
+    return values
+
+
+def check_level(level):
+    value = str(level or "").strip().lower()
+    if value not in LEVELS:
+        raise ValidationError("level must be one of: l1, l2, l3 (got %r)" % (level,))
+    return value
+
+
+def record_dict(level, row):
+    """A database row as a plain dict with lists decoded and the level named."""
+    record = {"level": level}
+    for name in row.keys():
+        record[name] = row[name]
+    for name in ("key_points", "source_ids", "tags"):
+        if name in record:
+            record[name] = load_list(record[name])
+    if record.get("related") is not None:
+        record["related"] = load_ids(record["related"])
+    record["text"] = record.get(LEVEL_TEXT[level])
+    return record
+
+
+@functools.lru_cache(maxsize=64)
+def _insert_sql(table, names):
+    return "INSERT INTO %s (%s) VALUES (%s)" % (table, ", ".join(names), ", ".join("?" * len(names)))
+
+
+def similarity_tokens(text):
+    """Words (lightly stemmed, stop words dropped) and CJK bigrams, for overlap measures."""
+    lowered = (text or "").lower()
+    words = {light_stem(w) for w in _WORD_RE.findall(_CJK_RUN_RE.sub(" ", lowered)) if w not in EN_STOP_WORDS}
+    for run in _CJK_RUN_RE.findall(lowered):
+        words.update(cjk_bigrams(run))
+    return words
+
+
+def jaccard(a, b):
+    return len(a & b) / float(len(a | b)) if a or b else 0.0
+
+
+def _union(first, second):
+    out = []
+    for item in list(first) + list(second):
+        if item not in out:
+            out.append(item)
+    return out
+
+
+def _mark_promoted(conn, level, ids, target_id):
+    """Record that ``ids`` (of ``level``) were distilled into ``target_id`` one level up, so
+    promotion never makes a second record from them; an existing link is kept."""
+    if ids:
+        conn.execute("UPDATE %s SET promoted_to = ? WHERE promoted_to IS NULL AND id IN "
+                     "(SELECT value FROM json_each(?))" % LEVEL_TABLE[level], (target_id, json.dumps(ids)))
+
+
+def _delete_notes(notes):
+    """Delete the vault notes (vault, relative path) of forgotten records: regular files inside
+    their vault only, never through a symlink.  Returns the paths deleted."""
+    deleted = []
+    for vault, rel in notes:
+        path = os.path.join(vault, *rel.split("/"))
+        real_vault = os.path.realpath(vault)
+        if os.path.islink(path) or not os.path.isfile(path) or \
+                not os.path.realpath(os.path.dirname(path)).startswith(real_vault):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+            deleted.append(path)
+    return deleted
+
+
+def iter_jsonl(lines):
+    """(line number, object) for each non-blank JSON Lines line; ValidationError on a bad one."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise ValidationError("line %d is not valid JSON: %s" % (number, exc))
+        if not isinstance(obj, dict):
+            raise ValidationError("line %d must be a JSON object" % number)
+        yield number, obj
+
+
+EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
+                  "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
+                  "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
+                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related")
+
+
+_CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
+
+
+_CSV_FLOAT = ("importance", "decay_score", "stability")
+
+
+_CSV_LIST = ("key_points", "tags", "source_ids", "related")
+
+
+def csv_row(record):
+    """A record as CSV cells: lists as JSON, numbers exact (repr), None empty."""
+    out = []
+    for name in EXPORT_COLUMNS:
+        value = record.get(name)
+        if value is None:
+            out.append("")
+        elif name in _CSV_LIST:
+            out.append(json.dumps(value, ensure_ascii=False))
+        elif isinstance(value, float):
+            out.append(repr(value))
+        else:
+            out.append(str(value))
+    return out
+
+
+def iter_csv(handle):
+    """(row number, object) from a CSV export; ValidationError on a bad row."""
+    import csv
+    reader = csv.reader(handle)
     try:
-        import ctypes
-        import _sqlite3
-        lib = ctypes.CDLL(_sqlite3.__file__)
-        handle = ctypes.c_void_p.from_address(id(conn) + object.__basicsize__).value
-        if not handle:
-            return False
-        lib.sqlite3_db_filename.restype = ctypes.c_char_p
-        lib.sqlite3_db_filename.argtypes = (ctypes.c_void_p, ctypes.c_char_p)
-        name = lib.sqlite3_db_filename(handle, b"main")
-        if not name or os.path.realpath(os.fsdecode(name)) != os.path.realpath(path):
-            return False
-        result = ctypes.c_int(-1)
-        lib.sqlite3_db_config.restype = ctypes.c_int
-        lib.sqlite3_db_config.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int))
-        return lib.sqlite3_db_config(handle, 1006, 1, ctypes.byref(result)) == 0 and result.value == 1
-    except (ImportError, OSError, AttributeError, ValueError, TypeError):
-        return False
+        header = next(reader)
+    except StopIteration:
+        return
+    except csv.Error as exc:
+        raise ValidationError("line 1 is not valid CSV: %s" % exc)
+    if not header or "level" not in header:
+        raise ValidationError("line 1 must be the header of an export (with a \"level\" column)")
+    unknown = [h for h in header if h not in EXPORT_COLUMNS]
+    if unknown:
+        raise ValidationError("line 1 has unknown columns: %s" % ", ".join(unknown[:5]))
+    number = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise ValidationError("line %d is not valid CSV: %s" % (reader.line_num, exc))
+        number += 1
+        if not any(c.strip() for c in cells):
+            continue
+        if len(cells) != len(header):
+            raise ValidationError("line %d has %d cells; the header has %d" % (reader.line_num, len(cells), len(header)))
+        obj = {}
+        for name, cell in zip(header, cells):
+            if cell == "":
+                continue
+            try:
+                if name in _CSV_LIST:
+                    obj[name] = json.loads(cell)
+                elif name in _CSV_INT:
+                    obj[name] = int(cell)
+                elif name in _CSV_FLOAT:
+                    obj[name] = float(cell)
+                else:
+                    obj[name] = cell
+            except ValueError:
+                raise ValidationError("line %d: %s is not valid (%r)" % (reader.line_num, name, _short(cell, 40)))
+        yield reader.line_num, obj
 
 
-def stat_is_regular(mode):
-    import stat
-    return stat.S_ISREG(mode)
+def markdown_export(records):
+    """A readable Markdown document of the records (not for import)."""
+    yield "# Memory export"
+    current = None
+    for r in records:
+        if r["level"] != current:
+            current = r["level"]
+            yield ""
+            yield "## %s" % {"l1": "L1 sessions", "l2": "L2 knowledge", "l3": "L3 insights"}[current]
+        where = " · session %s" % r["session_id"] if r.get("session_id") else (
+            " · %s" % r["category"] if r.get("category") else "")
+        yield ""
+        yield "### %s #%d%s · %s · importance %.2f · strength %.3f" % (
+            r["level"].upper(), r["id"], where, (r["created_at"] or "")[:10], r["importance"] or 0.5, r["decay_score"])
+        yield ""
+        yield r["text"]
+        for p in r.get("key_points") or []:
+            yield "- " + p
+        if r.get("tags"):
+            yield "Tags: " + ", ".join(r["tags"])
+        if r.get("source_ids"):
+            yield "Sources: " + ", ".join("%s #%d" % ("L1" if r["level"] == "l2" else "L2", i) for i in r["source_ids"])
 
 
-def describe_sqlite_error(exc, path):
-    text = str(exc)
-    if "not a database" in text or "malformed" in text:
-        return "%s is damaged or not a SQLite database (%s)" % (path, text)
-    if "locked" in text or "busy" in text:
-        return "%s is busy: another process held it for over %d s; try again" % (path, BUSY_TIMEOUT_MS // 1000)
-    if "readonly" in text or "read-only" in text:
-        return "%s cannot be written (read-only file or folder)" % path
-    if "disk" in text and ("full" in text or "I/O" in text):
-        return "cannot write %s: %s (free some disk space)" % (path, text)
-    if "unable to open" in text:
-        return "cannot open %s (%s); check the path and permissions" % (path, text)
-    return "%s: %s" % (path, text)
+# ==== DecayEngine: strength that fades, cleanup candidates ====
+
+
+def _row_get(row, name, default=None):
+    try:
+        return row[name]
+    except (KeyError, IndexError):
+        return default
+
+
+class DecayEngine:
+    """Applies elapsed-time decay, counts recalls, and finds records too weak to keep.
+
+    strength(now) = strength(applied) * decay_factor ** (hours(now - applied) / stability),
+    so the result is the same whether decay runs hourly, late or twice.
+
+    Spacing: ``stability`` starts at 1.  A recall that comes at least
+    ``spacing_hours`` after the record's previous recall multiplies it by
+    ``spacing_gain`` (capped at ``max_stability``), so a memory recalled on many
+    different days fades ever more slowly, while one recalled once (or many
+    times within one sitting) fades like one never recalled.
+    """
+
+    RECALL_KEEP_DAYS = 7  # per-session recall marks are kept this long
+
+    def __init__(self, db, config=None):
+        self.db = db
+        self._config = config
+
+    def config(self):
+        if self._config is None:
+            self._config = read_config(self.db)
+        return self._config
+
+    def decay(self, now=None, dry_run=False):
+        """Apply decay up to ``now``; return {level: rows changed}."""
+        now_dt = now or now_utc()
+        now = iso(now_dt)
+        factor = self.config()["decay_factor"]
+        changed = {}
+        with self.db.atomic() as conn:
+            row = conn.execute("SELECT value FROM config WHERE key = 'last_decay_at'").fetchone()
+            last = json.loads(row[0]) if row else None
+            for lv in LEVELS:
+                where = "FROM %s WHERE decay_applied_at < :now" % LEVEL_TABLE[lv]
+                if dry_run:
+                    changed[lv] = conn.execute("SELECT count(*) " + where, {"now": now}).fetchone()[0]
+                    continue
+                changed[lv] = 0
+                if last and last < now:
+                    # Most rows were last decayed by the previous run: one multiplier for all of them
+                    # (a root of it for the few with a stability above 1), no date arithmetic per row.
+                    hours = (parse_time(now) - parse_time(last)).total_seconds() / 3600.0
+                    changed[lv] += conn.execute(
+                        "UPDATE %s SET decay_score = decay_score * CASE WHEN coalesce(stability, 1) = 1 THEN :m "
+                        "ELSE pow(:m, 1.0 / stability) END, decay_applied_at = :now "
+                        "WHERE decay_applied_at = :last" % LEVEL_TABLE[lv],
+                        {"m": factor ** hours, "now": now, "last": last}).rowcount
+                changed[lv] += conn.execute(
+                    "UPDATE %s SET decay_score = decay_score * pow(:f, "
+                    "(CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
+                    " / 3600.0 / coalesce(stability, 1)), decay_applied_at = :now WHERE decay_applied_at < :now"
+                    % LEVEL_TABLE[lv], {"f": factor, "now": now}).rowcount
+            if not dry_run and (last is None or last < now):
+                conn.execute("INSERT INTO config(key, value) VALUES ('last_decay_at', ?) "
+                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (json.dumps(now),))
+            if not dry_run:
+                conn.execute("DELETE FROM recalls WHERE recalled_at < ?",
+                             (iso(now_dt - datetime.timedelta(days=self.RECALL_KEEP_DAYS)),))
+        return changed
+
+    def strength_sql(self, prefix=""):
+        """SQL for a record's strength as of :now (the stored one caught up), with its parameters."""
+        return ("(%sdecay_score * pow(:decay_f, max(0, CAST(strftime('%%s', :decay_now) AS INTEGER) - "
+                "CAST(strftime('%%s', %sdecay_applied_at) AS INTEGER)) / 3600.0 / coalesce(%sstability, 1)))"
+                % (prefix, prefix, prefix))
+
+    def current(self, row, now):
+        """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at, stability)."""
+        applied = row["decay_applied_at"]
+        score = row["decay_score"] if row["decay_score"] is not None else 1.0
+        if not applied:
+            return score
+        hours = max(0.0, (now - parse_time(applied)).total_seconds() / 3600.0)
+        stability = _row_get(row, "stability") or 1.0
+        return score * self.config()["decay_factor"] ** (hours / stability)
+
+    def candidates(self, now=None, limit=None):
+        """Records whose strength (as of ``now``) is below the cleanup threshold, weakest first."""
+        now_dt = now or now_utc()
+        cfg = self.config()
+        threshold = cfg["cleanup_threshold"]
+        params = {"decay_f": cfg["decay_factor"], "decay_now": iso(now_dt), "t": threshold}
+        parts = []
+        for lv in LEVELS:
+            parts.append("SELECT '%s' AS level, id, %s AS text, %s AS strength, importance, access_count, "
+                         "created_at, last_accessed_at FROM %s WHERE archived_at IS NULL AND %s < :t"
+                         % (lv, LEVEL_TEXT[lv], self.strength_sql(), LEVEL_TABLE[lv], self.strength_sql()))
+        sql = " UNION ALL ".join(parts) + " ORDER BY strength, level, id"
+        if limit:
+            sql += " LIMIT :limit"
+            params["limit"] = limit
+        out = []
+        for row in self.db.execute(sql, params):
+            last = row["last_accessed_at"] or row["created_at"]
+            idle_h = (now_dt - parse_time(last)).total_seconds() / 3600.0 if last else None
+            why = "strength %.3f < %g" % (row["strength"], threshold)
+            if idle_h is not None:
+                why += ", not retrieved for %.1f days" % (idle_h / 24)
+            out.append({"level": row["level"], "id": row["id"], "text": row["text"], "decay_score": row["strength"],
+                        "importance": row["importance"], "access_count": row["access_count"], "why": why})
+        return out
+
+    def fading(self, now=None, days=None, limit=20):
+        """Live records above the cleanup threshold now that will fall below it within ``days``
+        (the ``fading_days`` tunable) unless they are recalled, soonest first."""
+        now_dt = now or now_utc()
+        cfg = self.config()
+        days = cfg["fading_days"] if days is None else days
+        params = {"decay_f": cfg["decay_factor"], "decay_now": iso(now_dt), "t": cfg["cleanup_threshold"],
+                  "later": iso(now_dt + datetime.timedelta(days=days)), "limit": limit}
+        later = self.strength_sql().replace(":decay_now", ":later")
+        parts = ["SELECT '%s' AS level, id, %s AS text, %s AS strength, %s AS later FROM %s WHERE archived_at IS NULL "
+                 "AND superseded_by IS NULL AND %s >= :t AND %s < :t"
+                 % (lv, LEVEL_TEXT[lv], self.strength_sql(), later, LEVEL_TABLE[lv], self.strength_sql(), later)
+                 for lv in LEVELS]
+        out = []
+        for row in self.db.execute(" UNION ALL ".join(parts) + " ORDER BY later, level, id LIMIT :limit", params):
+            out.append({"level": row["level"], "id": row["id"], "text": row["text"],
+                        "decay_score": row["strength"], "in_days": days})
+        return out
+
+    def archive(self, now=None, limit=None):
+        """Mark the cleanup candidates archived (kept, hidden from search): all of them, or the
+        ``limit`` weakest.  Returns {level: count}."""
+        now_dt = now or now_utc()
+        counts = {lv: 0 for lv in LEVELS}
+        with self.db.atomic() as conn:
+            for item in self.candidates(now_dt, limit):
+                conn.execute("UPDATE %s SET archived_at = ? WHERE id = ?" % LEVEL_TABLE[item["level"]],
+                             (iso(now_dt), item["id"]))
+                counts[item["level"]] += 1
+        return counts
+
+    def touch(self, level, ids, now=None):
+        """Count a retrieval: access_count + 1, strength caught up then boosted, stability
+        raised when the previous recall was at least ``spacing_hours`` ago."""
+        if not ids:
+            return
+        now = iso(now or now_utc())
+        cfg = self.config()
+        with self.db.relaxed() as conn:
+            conn.execute(
+                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = :now,"
+                " decay_score = min(1.0, decay_score * pow(:f, max(0,"
+                " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
+                " / 3600.0 / coalesce(stability, 1)) + :boost), decay_applied_at = max(decay_applied_at, :now),"
+                " stability = CASE WHEN last_accessed_at IS NOT NULL AND CAST(strftime('%%s', :now) AS INTEGER)"
+                " - CAST(strftime('%%s', last_accessed_at) AS INTEGER) >= :spacing * 3600"
+                " THEN min(:cap, coalesce(stability, 1) * :gain) ELSE coalesce(stability, 1) END"
+                " WHERE id IN (SELECT value FROM json_each(:ids))" % LEVEL_TABLE[level],
+                {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"],
+                 "ids": json.dumps([int(i) for i in ids]), "spacing": cfg["spacing_hours"],
+                 "cap": float(cfg["max_stability"]), "gain": cfg["spacing_gain"]},
+            )
+
+    def recall(self, records, session_id=None, now=None):
+        """Count records put in front of an agent: once per ``session_id`` (every time without one).
+
+        ``records`` is a list of (level, id).  Returns how many were counted.
+        """
+        now_dt = now or now_utc()
+        fresh = list(dict.fromkeys(records))
+        if session_id is not None and fresh:
+            with self.db.relaxed() as conn:
+                counted = []
+                for level, rid in fresh:
+                    if conn.execute("INSERT INTO recalls(session_id, level, record_id, recalled_at) VALUES (?, ?, ?, ?)"
+                                    " ON CONFLICT DO NOTHING", (session_id, level, rid, iso(now_dt))).rowcount:
+                        counted.append((level, rid))
+                fresh = counted
+                for lv in LEVELS:
+                    self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
+            return len(fresh)
+        for lv in LEVELS:
+            self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
+        return len(fresh)
+
+    def unarchive(self, level, record_id, now=None):
+        """Bring an archived record back: visible again, strength 1.0 as of ``now`` (a person chose it)."""
+        level = check_level(level)
+        stamp = iso(now or now_utc())
+        with self.db.atomic() as conn:
+            row = conn.execute("SELECT archived_at FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
+            if row is None:
+                raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
+            if row[0] is None:
+                return False
+            conn.execute("UPDATE %s SET archived_at = NULL, decay_score = 1.0, decay_applied_at = ?, updated_at = ? "
+                         "WHERE id = ?" % LEVEL_TABLE[level], (stamp, stamp, record_id))
+        return True
+
+
+# ==== Embeddings (optional): vectors from an endpoint the user runs ====
+
+EMBED_BATCH = 32  # texts per request
+EMBED_CANDIDATES = 50  # nearest records fused with the lexical ranking
+EMBED_SCAN_LIMIT = 10000  # newest vectors of a level compared per query (about 100 ms at 384 dimensions)
+
+
+def embed_settings(environ=None):
+    """(url, model, key, timeout) when MEMORY_TIERED_EMBED_URL and _MODEL are set, else None."""
+    env = os.environ if environ is None else environ
+    url, model = env.get("MEMORY_TIERED_EMBED_URL"), env.get("MEMORY_TIERED_EMBED_MODEL")
+    if not url or not model:
+        return None
+    if not url.rstrip("/").endswith("/embeddings"):
+        url = url.rstrip("/") + "/embeddings"
+    try:
+        timeout = float(env.get("MEMORY_TIERED_EMBED_TIMEOUT") or 10)
+    except ValueError:
+        timeout = 10.0
+    return url, model, env.get("MEMORY_TIERED_EMBED_KEY"), timeout
+
+
+def embed_texts(texts, settings):
+    """Unit vectors (lists of floats) for texts from an OpenAI-compatible /v1/embeddings endpoint
+    (Ollama, LM Studio, llama.cpp server, OpenAI).  Raises MemoryTieredError on any failure."""
+    import urllib.error
+    import urllib.request
+    url, model, key, timeout = settings
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = "Bearer " + key
+    request = urllib.request.Request(url, data=json.dumps({"model": model, "input": texts}).encode("utf-8"),
+                                     headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            data = json.loads(response.read(64 << 20).decode("utf-8"))
+        rows = sorted(data["data"], key=lambda item: item.get("index", 0))
+        vectors = [[float(x) for x in item["embedding"]] for item in rows]
+    except urllib.error.HTTPError as exc:
+        raise MemoryTieredError("the embedding endpoint answered HTTP %d" % exc.code)
+    except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as exc:
+        raise MemoryTieredError("the embedding endpoint failed (%s)" % type(getattr(exc, "reason", exc)).__name__)
+    if len(vectors) != len(texts) or not all(vectors):
+        raise MemoryTieredError("the embedding endpoint returned %d vectors for %d texts" % (len(vectors), len(texts)))
+    out = []
+    for vector in vectors:
+        norm = math.sqrt(sum(x * x for x in vector)) or 1.0
+        out.append([x / norm for x in vector])
+    return out
+
+
+def embed_pending(db, settings=None, limit=None, records=None):
+    """Embed records that have no vector yet (or whose text changed since): the given
+    (level, id) ``records``, or every such record (up to ``limit``).  Returns how many were
+    embedded; the endpoint failing raises MemoryTieredError and leaves the rest for later."""
+    import array
+    settings = settings or embed_settings()
+    if settings is None:
+        return 0
+    todo = []
+    for lv in LEVELS:
+        sql = ("SELECT t.id, t.%s AS text, e.text_hash, e.model FROM %s t LEFT JOIN embeddings e ON e.level = ? "
+               "AND e.record_id = t.id" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv]))
+        params = [lv]
+        if records is not None:
+            ids = [rid for level, rid in records if level == lv]
+            if not ids:
+                continue
+            sql += " WHERE t.id IN (SELECT value FROM json_each(?))"
+            params.append(json.dumps(ids))
+        for row in db.execute(sql, params):
+            digest = _sha1(row["text"])
+            if row["text_hash"] != digest or row["model"] != settings[1]:
+                todo.append((lv, row["id"], row["text"], digest))
+            if limit and len(todo) >= limit:
+                break
+    done = 0
+    for start in range(0, len(todo), EMBED_BATCH):
+        batch = todo[start:start + EMBED_BATCH]
+        vectors = embed_texts([text[:8000] for _, _, text, _ in batch], settings)
+        with db.relaxed() as conn:
+            conn.executemany(
+                "INSERT INTO embeddings(level, record_id, model, text_hash, vector) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT(level, record_id) DO UPDATE SET model = excluded.model, text_hash = excluded.text_hash, "
+                "vector = excluded.vector",
+                [(lv, rid, settings[1], digest, array.array("f", vector).tobytes())
+                 for (lv, rid, _, digest), vector in zip(batch, vectors)])
+        done += len(batch)
+    return done
+
+
+def embed_quietly(db, records):
+    """After a write: embed the new records now if an endpoint is set; a failure is left to the
+    index job (the memory itself is already stored)."""
+    if records and embed_settings() is not None:
+        with contextlib.suppress(MemoryTieredError, sqlite3.Error):
+            embed_pending(db, records=records)
+
+
+def _dot():
+    """The fastest dot product the standard library offers here (math.sumprod is C, 3.12+)."""
+    import operator
+    return getattr(math, "sumprod", None) or (lambda a, b: sum(map(operator.mul, a, b)))
+
+
+def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
+    """[(level, id, cosine)] of the stored vectors nearest to ``text``, best first: the newest
+    EMBED_SCAN_LIMIT vectors of each level are compared (brute force), and the vectors of the
+    (level, id) pairs in ``also`` (the lexical candidates) in any case."""
+    import array
+    import heapq
+    query = array.array("f", embed_texts([text[:8000]], settings)[0])
+    dot = _dot()
+    best, seen = [], set()
+
+    def consider(lv, rid, blob):
+        if (lv, rid) in seen or len(blob) != 4 * len(query):
+            return
+        seen.add((lv, rid))
+        score = dot(query, memoryview(blob).cast("f"))
+        if len(best) < k:
+            heapq.heappush(best, (score, lv, rid))
+        elif score > best[0][0]:
+            heapq.heapreplace(best, (score, lv, rid))
+
+    for lv in levels:
+        for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND model = ? "
+                                    "ORDER BY record_id DESC LIMIT ?", (lv, settings[1], EMBED_SCAN_LIMIT)):
+            consider(lv, rid, blob)
+    for lv in LEVELS:
+        ids = [rid for level, rid in also if level == lv]
+        if ids:
+            for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND model = ? "
+                                        "AND record_id IN (SELECT value FROM json_each(?))",
+                                        (lv, settings[1], json.dumps(ids))):
+                consider(lv, rid, blob)
+    return [(lv, rid, score) for score, lv, rid in sorted(best, reverse=True)]
+
+
+# ==== Searcher: one ranked list across the three levels ====
+
+
+class Searcher:
+    """Full-text search across L1, L2 and L3 with a documented final score.
+
+    score = (relevance + date_bonus) * (0.75 + 0.5 * importance)
+            * (0.6 + 0.4 * strength) * level_weight
+
+    relevance is the BM25 score (FTS5, field weights FIELD_WEIGHTS) divided
+    by the best BM25 score of the query, so the best match has 1.0.
+    date_bonus is DATE_BONUS when the record was created on a day the query
+    names.  Strength can lower a rank but never hide a match.
+    """
+
+    def __init__(self, db):
+        self.db = db
+        self.decay = DecayEngine(db)
+        self._hits = {}
+        self._df = {}  # term -> records containing it, read once per searcher (search and gate share it)
+        self._total = None
+        self.touch_skipped = None
+        self.vector_skipped = None
+
+    def search(self, text, level=None, limit=10, project=None, since=None, until=None,
+               include_archived=False, touch=True, now=None, include_superseded=False, scope=None,
+               exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True):
+        now = now or now_utc()
+        self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
+        text = check_text(text, "search text", MAX_TEXT)
+        if not isinstance(limit, int) or limit < 1 or limit > 1000:
+            raise ValidationError("--limit must be a whole number from 1 to 1000 (got %r)" % (limit,))
+        levels = [check_level(level)] if level else list(LEVELS)
+        query = Query(text, now)
+        filters = {"levels": levels, "project": project, "scope": scope, "exclude_flagged": exclude_flagged,
+                   "origin": origin, "category": category, "tag": tag, "include_archived": include_archived,
+                   "include_superseded": include_superseded,
+                   "since": iso(since) if since else None, "until": iso(until) if until else None}
+        want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
+        if category is not None:
+            levels = filters["levels"] = [lv for lv in levels if lv != "l1"]  # only L2 and L3 have one
+        vectors = self._vector_hits(text, levels) if use_vectors else {}
+        ranked, full_page = self._rank(query, filters, want, levels, in_sql=False, extra=vectors)
+        if full_page and len(ranked) < limit:
+            # Filters removed too many of the best matches: ask the index to filter (slower, complete).
+            ranked, _ = self._rank(query, filters, want, levels, in_sql=True, extra=vectors)
+        if vectors and len(vectors) >= EMBED_CANDIDATES:
+            # a store larger than the scan: the lexical candidates' own vectors are compared too
+            missing = [key for key in self._hits if key not in vectors]
+            if missing:
+                vectors.update(self._vector_hits(text, levels, also=missing, k=len(missing)))
+        if vectors:
+            # meaning and words fused: the lexical score (relative to the best) plus VECTOR_WEIGHT
+            # times the cosine.  A weighted sum, not rank fusion: a small model's order is much
+            # noisier than the lexical one and would otherwise pull good matches down
+            # (bench/retrieval.py --embed-url measures both).
+            best = max([-r[0] for r in ranked] or [1.0]) or 1.0
+            for score, lv, negid in ranked:
+                hit = self._hits[(lv, -negid)]
+                hit["vector"] = round(vectors.get((lv, -negid), 0.0), 4)
+                hit["fused"] = -score / best + VECTOR_WEIGHT * vectors.get((lv, -negid), 0.0)
+            ranked.sort(key=lambda r: (-self._hits[(r[1], -r[2])].get("fused", 0.0), r[0], r[1], r[2]))
+        results = []
+        for lv in levels:
+            ids = [-neg_id for _, l_, neg_id in ranked[:limit] if l_ == lv]
+            if ids:
+                for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
+                                           % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
+                    results.append(self._scored(lv, row, self._hits[(lv, row["id"])]))
+        results.sort(key=lambda r: (-self._hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
+                                    -r["id"]))
+        if touch and results:
+            try:
+                for lv in levels:
+                    self.decay.touch(lv, [r["id"] for r in results if r["level"] == lv], now)
+            except sqlite3.OperationalError as exc:
+                if "readonly" not in str(exc) and "read-only" not in str(exc):
+                    raise
+                touch = False  # a read-only database can still be searched
+                self.touch_skipped = "the database is read-only; this search was not counted"
+        if touch and results:
+            fresh = {}
+            for lv in levels:
+                ids = [r["id"] for r in results if r["level"] == lv]
+                if ids:
+                    for row in self.db.execute(
+                            "SELECT id, access_count, decay_score, last_accessed_at FROM %s WHERE id IN (%s)"
+                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
+                        fresh[(lv, row["id"])] = row
+            for r in results:
+                row = fresh.get((r["level"], r["id"]))
+                if row is not None:
+                    r["access_count"], r["decay_score"] = row["access_count"], row["decay_score"]
+                    r["last_accessed_at"] = row["last_accessed_at"]
+        return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
+                "days": [d.isoformat() for d in query.days],
+                "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods], "results": results}
+
+    def search_many(self, texts, limit=10, touch=True, now=None, **options):
+        """Several phrasings of one question (the agent's paraphrases, synonyms, keywords) fused
+        into one ranking by reciprocal rank fusion: score = sum of 1 / (60 + rank) over the
+        phrasings that found the record.  A record counts as retrieved once."""
+        now = now or now_utc()
+        if not texts or len(texts) > 10:
+            raise ValidationError("give from 1 to 10 search texts (got %d)" % len(texts))
+        fused, best, passed = {}, {}, set()
+        for text in texts:
+            found = self.search(text, limit=max(limit, 20), touch=False, now=now, **options)["results"]
+            kept = {(r["level"], r["id"]) for r in self.gate(text, found, now)}
+            passed |= kept
+            for rank, r in enumerate(found):
+                key = (r["level"], r["id"])
+                fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
+                best.setdefault(key, r)
+        order = sorted(fused, key=lambda k: (-fused[k], k[0], -k[1]))[:limit]
+        results = []
+        for key in order:
+            r = dict(best[key], score=round(fused[key], 6), weak=key not in passed)
+            r.get("explain", {})["fused"] = round(fused[key], 6)
+            results.append(r)
+        if touch and results:
+            try:
+                self.decay.recall([(r["level"], r["id"]) for r in results], None, now)
+            except sqlite3.OperationalError as exc:
+                if "readonly" not in str(exc) and "read-only" not in str(exc):
+                    raise
+                self.touch_skipped = "the database is read-only; this search was not counted"
+        return {"query": texts[0], "queries": list(texts), "terms": [], "days": [], "results": results}
+
+    def _vector_hits(self, text, levels, also=(), k=EMBED_CANDIDATES):
+        """{(level, id): cosine} of the nearest stored vectors, when an embedding endpoint is set
+        and vectors exist; {} otherwise or when the endpoint fails (lexical search goes on)."""
+        settings = embed_settings()
+        if settings is None or not text.strip() or not self.db.execute(
+                "SELECT 1 FROM embeddings WHERE model = ? LIMIT 1", (settings[1],)).fetchone():
+            return {}
+        try:
+            if also:
+                found = nearest(self.db, text, [], settings, k=k, also=also)
+            else:
+                found = nearest(self.db, text, levels, settings)
+            return {(lv, rid): score for lv, rid, score in found}
+        except MemoryTieredError as exc:
+            self.vector_skipped = str(exc)
+            return {}
+
+    def _rank(self, query, filters, want, levels, in_sql, extra=None):
+        """Candidates as sorted (-score, level, -id), and whether the index returned a full page.
+
+        The index is asked without the level, project, date and state filters
+        (checking them there reads a stored row per match); they are applied to
+        the candidates' own rows instead, unless ``in_sql``.
+        """
+        hits, full_page = {}, False
+        if not query.is_empty():
+            if self.db.fts:
+                found, full_page = self._fts(query, filters, want, in_sql)
+            else:
+                found = self._scan(query, filters, want)
+            best = max([r for _, _, r in found] or [1.0]) or 1.0
+            for lv, rid, rel in found:
+                hits[(lv, rid)] = {"raw": rel, "relevance": rel / best, "date_bonus": 0.0}
+        for first, last in query.periods:
+            # in the period: the full bonus; the few days after it (memories are written after the
+            # event) a graded one
+            for offset, bonus in [(0, DATE_BONUS)] + list(enumerate(DATE_AFTER, 1)):
+                start = first if offset == 0 else last + datetime.timedelta(days=offset)
+                end = last if offset == 0 else start
+                for lv, rid in self._on_day(start, filters, want, end):
+                    hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
+                    hit["date_bonus"] = max(hit["date_bonus"], bonus)
+        for key in extra or {}:
+            hits.setdefault(key, {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
+        self._hits = hits
+        ranked = []
+        for lv in levels:
+            ids = [rid for (l_, rid) in hits if l_ == lv]
+            for start in range(0, len(ids), 500):
+                chunk = ids[start:start + 500]
+                for rid, importance, stored, project, created, archived, superseded, applied, stability, flagged, \
+                        origin, category, tags in self.db.execute(
+                        "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by, "
+                        "decay_applied_at, stability, flagged, origin, %s, tags FROM %s WHERE id IN (%s)"
+                        % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                    if ((filters["project"] and project != filters["project"])
+                            or (filters.get("category") is not None and category != filters["category"])
+                            or (filters.get("tag") is not None and filters["tag"] not in load_list(tags))
+                            or (filters["scope"] and project is not None and project != filters["scope"])
+                            or (filters["exclude_flagged"] and flagged)
+                            or (filters["origin"] and origin != filters["origin"])
+                            or (filters["since"] and created < filters["since"])
+                            or (filters["until"] and created > filters["until"])
+                            or (archived and not filters["include_archived"])
+                            or (superseded and not filters.get("include_superseded"))):
+                        continue
+                    strength = self._strength(stored, applied, stability)
+                    score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
+                    ranked.append((-score, lv, -rid))
+        ranked.sort()
+        return ranked, full_page
+
+    @staticmethod
+    def _score(level, importance, strength, hit):
+        """(final score, its parts) by the formula in the class docstring."""
+        importance = importance if importance is not None else 0.5
+        strength = strength if strength is not None else 1.0
+        parts = {
+            "bm25": round(hit["raw"], 6),
+            "relevance": round(hit["relevance"], 6),
+            "date_bonus": hit["date_bonus"],
+            "importance_factor": round(0.75 + 0.5 * importance, 6),
+            "strength_factor": round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6),
+            "level_weight": LEVEL_WEIGHT[level],
+        }
+        if "fused" in hit:
+            parts["vector_cosine"], parts["fused_score"] = hit["vector"], round(hit["fused"], 6)
+        score = ((hit["relevance"] + hit["date_bonus"]) * parts["importance_factor"]
+                 * parts["strength_factor"] * parts["level_weight"])
+        return score, parts
+
+    def _strength(self, stored, applied, stability):
+        """Strength as of the search's ``now``: the stored one caught up (decay may not have run)."""
+        if stored is None:
+            return 1.0
+        if not applied:
+            return stored
+        hours = self._elapsed.get(applied)
+        if hours is None:
+            hours = self._elapsed[applied] = max(0.0, (self._now - parse_time(applied)).total_seconds() / 3600.0)
+        return stored * self._factor ** (hours / (stability or 1.0))
+
+    def _scored(self, level, row, hit):
+        importance = row["importance"] if row["importance"] is not None else 0.5
+        strength = self._strength(row["decay_score"], row["decay_applied_at"], row["stability"])
+        score, parts = self._score(level, importance, strength, hit)
+        record = record_dict(level, row)
+        out = {
+            "level": level,
+            "id": row["id"],
+            "text": record["text"],
+            "session_id": record.get("session_id") if level == "l1" else None,
+            "importance": importance,
+            "decay_score": strength,
+            "access_count": row["access_count"] or 0,
+            "score": round(score, 6),
+            "created_at": row["created_at"],
+            "project": row["project"],
+            "origin": row["origin"],
+            "flagged": row["flagged"],
+            "explain": dict(parts, origin=row["origin"], agent=row["agent"], project=row["project"],
+                            stability=row["stability"] or 1.0),
+        }
+        if level == "l1":
+            out["key_points"] = record["key_points"]
+        else:
+            out["category"] = record.get("category")
+        if level == "l2":
+            out["tags"] = record["tags"]
+        if level != "l3":
+            out["promoted_to"] = row["promoted_to"]
+        if level != "l1":
+            out["source_ids"] = record["source_ids"]
+        return out
+
+    def _filter_sql(self, filters, prefix):
+        where, params = [], []
+        if len(filters["levels"]) < 3:
+            where.append("%slevel IN (%s)" % (prefix, ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])))
+        if filters["project"]:
+            where.append("%sproject = ?" % prefix)
+            params.append(filters["project"])
+        if filters.get("scope"):
+            where.append("(%sproject = ? OR %sproject IS NULL)" % (prefix, prefix))
+            params.append(filters["scope"])
+        states = ["''"] + (["'archived'"] if filters["include_archived"] else []) + (
+            ["'superseded'"] if filters.get("include_superseded") else [])
+        where.append("%sstate IN (%s)" % (prefix, ", ".join(states)))
+        if filters["since"]:
+            where.append("%screated_at >= ?" % prefix)
+            params.append(filters["since"])
+        if filters["until"]:
+            where.append("%screated_at <= ?" % prefix)
+            params.append(filters["until"])
+        return where, params
+
+    @staticmethod
+    def _live_sql(filters):
+        """Table conditions equal to the index's state filter (scan and date look-ups)."""
+        out = [] if filters["include_archived"] else ["archived_at IS NULL"]
+        return out + ([] if filters.get("include_superseded") else ["superseded_by IS NULL"])
+
+    def _fts(self, query, filters, want, in_sql=False):
+        """[(level, id, relevance)] from the full-text index, and whether the page was full."""
+        where, params = self._filter_sql(filters, "") if in_sql else ([], [])
+        if not in_sql and len(filters["levels"]) < 3:
+            where = ["(rowid & 3) IN (%s)" % ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])]
+        page = want if in_sql else want * 2
+        sql = ("SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ?%s "
+               "ORDER BY rel DESC LIMIT ?" % (", ".join(map(str, FIELD_WEIGHTS)),
+                                              "".join(" AND " + w for w in where)))
+        query, postings = self._within_budget(query)
+        expression = query.fts_expression()
+        rows = self.db.execute(sql, [expression] + params + [page]).fetchall()
+        if not rows:
+            return [], False
+        best_doc = rows[0][1] or 1.0
+        units = {}
+        if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
+            # Only the candidates' sentences: the cost stays bounded however large the store.
+            # (in groups: SQLite refuses an expression tree deeper than 1000 terms)
+            for start in range(0, len(rows), UNIT_RANGES_PER_QUERY):
+                group = rows[start:start + UNIT_RANGES_PER_QUERY]
+                bounds = [expression]
+                for ref, _ in group:
+                    bounds += [ref * 256, ref * 256 + 255]
+                for ref, rel in self.db.execute(
+                        "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? AND (%s)"
+                        % " OR ".join(["rowid BETWEEN ? AND ?"] * len(group)), bounds):
+                    units.setdefault(ref, []).append(rel)
+        unit_score = {}
+        for ref, values in units.items():
+            values.sort(reverse=True)
+            unit_score[ref] = values[0] + 0.5 * sum(values[1:3])
+        best_unit = max(unit_score.values() or [1.0]) or 1.0
+        near = {}
+        near_expression = query.near_expression()
+        if near_expression:
+            near = dict(self.db.execute(
+                "SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ? "
+                "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, page * 2)))
+        best_near = max(near.values() or [1.0]) or 1.0
+        out = []
+        total = 1 + UNIT_WEIGHT + NEAR_WEIGHT
+        for ref, rel in rows:
+            combined = (rel / best_doc + UNIT_WEIGHT * unit_score.get(ref, 0.0) / best_unit
+                        + NEAR_WEIGHT * near.get(ref, 0.0) / best_near) / total
+            out.append((LEVELS[(ref & 3) - 1], ref >> 2, combined))
+        return out, len(rows) == page
+
+    def _within_budget(self, query):
+        """(query, records its terms match): the most common terms are dropped while rarer
+        ones already match POSTINGS_BUDGET records.
+
+        BM25 scores every record that matches any term, so one very common
+        word in a question would make search cost grow with the store; such a
+        word adds little to the ranking (its IDF is low) and is left out of
+        matching once the rarer words match enough records.  Small stores are
+        never affected.
+        """
+        terms = query.words + query.cjk_terms
+        if not terms:
+            return query, 0
+        try:
+            frequencies = self._document_frequencies(terms)
+        except sqlite3.OperationalError:  # e.g. a connection that may not write even temp tables
+            return query, 0
+        total = sum(frequencies.values())
+        if total <= POSTINGS_BUDGET or len(terms) < 2:
+            return query, total
+        kept, total = set(), 0
+        for term in sorted(terms, key=lambda t: frequencies.get(t, 0)):
+            if kept and total + frequencies.get(term, 0) > POSTINGS_BUDGET:
+                break
+            kept.add(term)
+            total += frequencies.get(term, 0)
+        return query.keeping(kept), total
+
+    def gate(self, text, results, now=None):
+        """The results a person would call a real match for ``text`` (ranked order kept), each
+        annotated with ``gate`` (coverage and matched terms); the others are marked ``weak``.
+
+        A term's information is ln(1 + N / df) in this store (N records, df containing it), so
+        a word in a large share of memories says little; a term no memory contains weighs
+        GATE_UNKNOWN times the rarest (the prompt is about something this memory does not
+        hold).  A result passes when the information of the prompt terms it contains is at least
+        GATE_COVERAGE of the prompt's.  Names (capitalised words inside the prompt) must be in
+        the result; a prompt that names someone the store knows lets its GATE_NAME_TOP best
+        results that contain the name pass from GATE_NAME_COVERAGE.  Measured by
+        bench/injection.py.
+        """
+        query = Query(text, now or now_utc())
+        terms = query.words + query.cjk_terms
+        if not terms or not results:
+            for r in results:
+                r["weak"] = True
+            return []
+        names = self._names(text, query)
+        if self._total is None:
+            self._total = sum(self.db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
+                              for t in LEVEL_TABLE.values())
+        total_rows = max(1, self._total)
+        frequencies = self._gate_frequencies(terms)
+        top = math.log(1 + total_rows)
+        info = {t: math.log(1 + total_rows / float(frequencies[t])) if frequencies.get(t) else top * GATE_UNKNOWN
+                for t in terms}
+        total = sum(info.values())
+        known_names = {n for n in names if frequencies.get(n)}
+        matched = self._matched_terms([(r["level"], r["id"]) for r in results], terms)
+        kept = []
+        for rank, r in enumerate(results):
+            mine = matched.get((r["level"], r["id"]), set())
+            coverage = sum(info[t] for t in mine) / total
+            ok = (not names or bool(names & mine)) and (
+                coverage >= GATE_COVERAGE or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE))
+            r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
+            r["weak"] = not ok
+            if ok:
+                kept.append(r)
+        return kept
+
+    @staticmethod
+    def _names(text, query):
+        """Capitalised words inside a prompt (not at a sentence start): names of people and things."""
+        names = set()
+        for m in re.finditer(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b", text):
+            word = m.group(1).lower()
+            if word in query.words:
+                names.add(word)
+        return names
+
+    def _gate_frequencies(self, terms):
+        if self.db.fts:
+            try:
+                return self._document_frequencies(terms)
+            except sqlite3.OperationalError:
+                pass
+        out = {}
+        for term in terms:
+            out[term] = sum(self.db.execute("SELECT count(*) FROM %s WHERE instr(lower(%s), ?) > 0"
+                                            % (LEVEL_TABLE[lv], LEVEL_TEXT[lv]), (term,)).fetchone()[0]
+                            for lv in LEVELS)
+        return out
+
+    def _matched_terms(self, keys, terms):
+        """{(level, id): {query terms the record contains}} (text, key points, category, tags)."""
+        out = {}
+        if not keys:
+            return out
+        if self.db.fts:
+            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
+            marks = ",".join("?" * len(refs))
+            for term in terms:
+                for (ref,) in self.db.execute("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (%s)"
+                                              % marks, ['"%s"' % term.replace('"', '""')] + list(refs)):
+                    out.setdefault(refs[ref], set()).add(term)
+            return out
+        for lv, rid in keys:
+            row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv], (rid,)).fetchone()
+            record = record_dict(lv, row)
+            blob = " ".join([record["text"] or ""] + (record.get("key_points") or []) + (record.get("tags") or [])
+                            + [record.get("category") or ""]).lower()
+            out[(lv, rid)] = {t for t in terms if t in blob}
+        return out
+
+    def _document_frequencies(self, terms):
+        """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the
+        index); each term is looked up once per searcher."""
+        missing = [t for t in terms if t not in self._df]
+        if missing:
+            self._df.update(self._lookup_frequencies(missing))
+        return {t: self._df[t] for t in terms}
+
+    def _lookup_frequencies(self, terms):
+        conn = self.db.conn
+        if not self.db.vocab_ready:  # once per connection
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, 'row')")
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
+                         "'porter unicode61 remove_diacritics 2')")
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms "
+                         "USING fts5vocab(temp, mt_probe, 'instance')")
+            self.db.vocab_ready = True
+        conn.execute("DELETE FROM temp.mt_probe")
+        conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(terms)))
+        stems = {}
+        for doc, stem in conn.execute("SELECT doc, term FROM temp.mt_probe_terms"):
+            stems.setdefault(stem, []).append(terms[doc])
+        frequencies = dict.fromkeys(terms, 0)
+        names = list(stems)
+        for stem, count in conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
+                                        % ",".join("?" * len(names)), names):
+            for term in stems[stem]:
+                frequencies[term] = max(frequencies[term], count)
+        return frequencies
+
+    def _scan(self, query, filters, want):
+        """Search without FTS5: count term matches per field, weighted."""
+        terms = query.scan_terms()
+        found = []
+        for lv in filters["levels"]:
+            fields = {"l1": ("summary", "key_points"), "l2": ("knowledge", "category || ' ' || tags"),
+                      "l3": ("insight", "coalesce(category, '')")}[lv]
+            score_parts, params = [], []
+            for term in terms:
+                for weight, field in zip((1.0, 0.7), fields):
+                    score_parts.append("%g * (instr(lower(%s), ?) > 0)" % (weight, field))
+                    params.append(term.lower())
+            where, wparams = self._filter_sql(filters, "")
+            where = [w for w in where if "level IN" not in w and "state IN" not in w] + self._live_sql(filters)
+            sql = ("SELECT id, (%s) AS rel FROM %s WHERE rel > 0%s ORDER BY rel DESC LIMIT ?"
+                   % (" + ".join(score_parts), LEVEL_TABLE[lv], "".join(" AND " + w for w in where)))
+            for row in self.db.execute(sql, params + wparams + [want]):
+                found.append((lv, row[0], row[1]))
+        found.sort(key=lambda x: -x[2])
+        return found[:want]
+
+    def _on_day(self, day, filters, want, last=None):
+        start = day.isoformat() + "T00:00:00"
+        end = (last or day).isoformat() + "T23:59:59"
+        out = []
+        for lv in filters["levels"]:
+            where = ["created_at BETWEEN ? AND ?"]
+            params = [start, end]
+            if filters["project"]:
+                where.append("project = ?")
+                params.append(filters["project"])
+            if filters.get("scope"):
+                where.append("(project = ? OR project IS NULL)")
+                params.append(filters["scope"])
+            where += self._live_sql(filters)
+            for row in self.db.execute("SELECT id FROM %s WHERE %s ORDER BY created_at LIMIT ?"
+                                       % (LEVEL_TABLE[lv], " AND ".join(where)), params + [want]):
+                out.append((lv, row[0]))
+        return out
 
 
 # ==== MemoryStore: records of the three levels ====
@@ -1747,11 +3028,7 @@ class MemoryStore:
     # -- config --
 
     def config(self):
-        values = {name: spec[0] for name, spec in TUNABLES.items()}
-        for row in self.db.execute("SELECT key, value FROM config"):
-            if row["key"] in values:
-                values[row["key"]] = json.loads(row["value"])
-        return values
+        return read_config(self.db)
 
     def set_config(self, name, raw):
         if name not in TUNABLES:
@@ -1821,6 +3098,18 @@ class MemoryStore:
         self._relate("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
         return new_id, True
 
+    @staticmethod
+    def _shared_fields(tags, importance, project, created_at, now, origin, agent):
+        """The checked fields every L2 and L3 has."""
+        return {
+            "tags": split_items(tags, "tags", MAX_SHORT),
+            "importance": check_importance(importance),
+            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
+            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
+            "origin": check_origin(origin),
+            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
+        }
+
     def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
                created_at=None, now=None, supersedes=None, origin="cli", agent=None):
         now = now or now_utc()
@@ -1828,12 +3117,7 @@ class MemoryStore:
             "category": check_text(category, "category", MAX_SHORT),
             "knowledge": check_text(knowledge, "knowledge"),
             "source_ids": parse_ids(source_ids, "source ids"),
-            "tags": split_items(tags, "tags", MAX_SHORT),
-            "importance": check_importance(importance),
-            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
-            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
-            "origin": check_origin(origin),
-            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
+            **self._shared_fields(tags, importance, project, created_at, now, origin, agent),
         }
         self._scrub(record)
         with self.db.atomic() as conn:
@@ -1854,12 +3138,7 @@ class MemoryStore:
             "insight": check_text(insight, "insight"),
             "source_ids": parse_ids(source_ids, "source ids"),
             "category": check_text(category, "category", MAX_SHORT, required=False) or None,
-            "tags": split_items(tags, "tags", MAX_SHORT),
-            "importance": check_importance(importance),
-            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
-            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
-            "origin": check_origin(origin),
-            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
+            **self._shared_fields(tags, importance, project, created_at, now, origin, agent),
         }
         self._scrub(record)
         with self.db.atomic() as conn:
@@ -2659,389 +3938,6 @@ class MemoryStore:
         }
 
 
-def _delete_notes(notes):
-    """Delete the vault notes (vault, relative path) of forgotten records: regular files inside
-    their vault only, never through a symlink.  Returns the paths deleted."""
-    deleted = []
-    for vault, rel in notes:
-        path = os.path.join(vault, *rel.split("/"))
-        real_vault = os.path.realpath(vault)
-        if os.path.islink(path) or not os.path.isfile(path) or \
-                not os.path.realpath(os.path.dirname(path)).startswith(real_vault):
-            continue
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-            deleted.append(path)
-    return deleted
-
-
-def _mark_promoted(conn, level, ids, target_id):
-    """Record that ``ids`` (of ``level``) were distilled into ``target_id`` one level up, so
-    promotion never makes a second record from them; an existing link is kept."""
-    if ids:
-        conn.execute("UPDATE %s SET promoted_to = ? WHERE promoted_to IS NULL AND id IN "
-                     "(SELECT value FROM json_each(?))" % LEVEL_TABLE[level], (target_id, json.dumps(ids)))
-
-
-def _union(first, second):
-    out = []
-    for item in list(first) + list(second):
-        if item not in out:
-            out.append(item)
-    return out
-
-
-def similarity_tokens(text):
-    """Words (lightly stemmed, stop words dropped) and CJK bigrams, for overlap measures."""
-    lowered = (text or "").lower()
-    words = {light_stem(w) for w in _WORD_RE.findall(_CJK_RUN_RE.sub(" ", lowered)) if w not in EN_STOP_WORDS}
-    for run in _CJK_RUN_RE.findall(lowered):
-        words.update(cjk_bigrams(run))
-    return words
-
-
-def jaccard(a, b):
-    return len(a & b) / float(len(a | b)) if a or b else 0.0
-
-
-def iter_jsonl(lines):
-    """(line number, object) for each non-blank JSON Lines line; ValidationError on a bad one."""
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError as exc:
-            raise ValidationError("line %d is not valid JSON: %s" % (number, exc))
-        if not isinstance(obj, dict):
-            raise ValidationError("line %d must be a JSON object" % number)
-        yield number, obj
-
-
-EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
-                  "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
-                  "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
-                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related")
-_CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
-_CSV_FLOAT = ("importance", "decay_score", "stability")
-_CSV_LIST = ("key_points", "tags", "source_ids", "related")
-
-
-def csv_row(record):
-    """A record as CSV cells: lists as JSON, numbers exact (repr), None empty."""
-    out = []
-    for name in EXPORT_COLUMNS:
-        value = record.get(name)
-        if value is None:
-            out.append("")
-        elif name in _CSV_LIST:
-            out.append(json.dumps(value, ensure_ascii=False))
-        elif isinstance(value, float):
-            out.append(repr(value))
-        else:
-            out.append(str(value))
-    return out
-
-
-def iter_csv(handle):
-    """(row number, object) from a CSV export; ValidationError on a bad row."""
-    import csv
-    reader = csv.reader(handle)
-    try:
-        header = next(reader)
-    except StopIteration:
-        return
-    except csv.Error as exc:
-        raise ValidationError("line 1 is not valid CSV: %s" % exc)
-    if not header or "level" not in header:
-        raise ValidationError("line 1 must be the header of an export (with a \"level\" column)")
-    unknown = [h for h in header if h not in EXPORT_COLUMNS]
-    if unknown:
-        raise ValidationError("line 1 has unknown columns: %s" % ", ".join(unknown[:5]))
-    number = 1
-    while True:
-        try:
-            cells = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            raise ValidationError("line %d is not valid CSV: %s" % (reader.line_num, exc))
-        number += 1
-        if not any(c.strip() for c in cells):
-            continue
-        if len(cells) != len(header):
-            raise ValidationError("line %d has %d cells; the header has %d" % (reader.line_num, len(cells), len(header)))
-        obj = {}
-        for name, cell in zip(header, cells):
-            if cell == "":
-                continue
-            try:
-                if name in _CSV_LIST:
-                    obj[name] = json.loads(cell)
-                elif name in _CSV_INT:
-                    obj[name] = int(cell)
-                elif name in _CSV_FLOAT:
-                    obj[name] = float(cell)
-                else:
-                    obj[name] = cell
-            except ValueError:
-                raise ValidationError("line %d: %s is not valid (%r)" % (reader.line_num, name, _short(cell, 40)))
-        yield reader.line_num, obj
-
-
-def markdown_export(records):
-    """A readable Markdown document of the records (not for import)."""
-    yield "# Memory export"
-    current = None
-    for r in records:
-        if r["level"] != current:
-            current = r["level"]
-            yield ""
-            yield "## %s" % {"l1": "L1 sessions", "l2": "L2 knowledge", "l3": "L3 insights"}[current]
-        where = " · session %s" % r["session_id"] if r.get("session_id") else (
-            " · %s" % r["category"] if r.get("category") else "")
-        yield ""
-        yield "### %s #%d%s · %s · importance %.2f · strength %.3f" % (
-            r["level"].upper(), r["id"], where, (r["created_at"] or "")[:10], r["importance"] or 0.5, r["decay_score"])
-        yield ""
-        yield r["text"]
-        for p in r.get("key_points") or []:
-            yield "- " + p
-        if r.get("tags"):
-            yield "Tags: " + ", ".join(r["tags"])
-        if r.get("source_ids"):
-            yield "Sources: " + ", ".join("%s #%d" % ("L1" if r["level"] == "l2" else "L2", i) for i in r["source_ids"])
-
-
-@functools.lru_cache(maxsize=64)
-def _insert_sql(table, names):
-    return "INSERT INTO %s (%s) VALUES (%s)" % (table, ", ".join(names), ", ".join("?" * len(names)))
-
-
-def check_level(level):
-    value = str(level or "").strip().lower()
-    if value not in LEVELS:
-        raise ValidationError("level must be one of: l1, l2, l3 (got %r)" % (level,))
-    return value
-
-
-def record_dict(level, row):
-    """A database row as a plain dict with lists decoded and the level named."""
-    record = {"level": level}
-    for name in row.keys():
-        record[name] = row[name]
-    for name in ("key_points", "source_ids", "tags"):
-        if name in record:
-            record[name] = load_list(record[name])
-    if record.get("related") is not None:
-        record["related"] = load_ids(record["related"])
-    record["text"] = record.get(LEVEL_TEXT[level])
-    return record
-
-
-# ==== DecayEngine: strength that fades, cleanup candidates ====
-
-
-class DecayEngine:
-    """Applies elapsed-time decay, counts recalls, and finds records too weak to keep.
-
-    strength(now) = strength(applied) * decay_factor ** (hours(now - applied) / stability),
-    so the result is the same whether decay runs hourly, late or twice.
-
-    Spacing: ``stability`` starts at 1.  A recall that comes at least
-    ``spacing_hours`` after the record's previous recall multiplies it by
-    ``spacing_gain`` (capped at ``max_stability``), so a memory recalled on many
-    different days fades ever more slowly, while one recalled once (or many
-    times within one sitting) fades like one never recalled.
-    """
-
-    RECALL_KEEP_DAYS = 7  # per-session recall marks are kept this long
-
-    def __init__(self, db, config=None):
-        self.db = db
-        self._config = config
-
-    def config(self):
-        if self._config is None:
-            self._config = MemoryStore(self.db).config()
-        return self._config
-
-    def decay(self, now=None, dry_run=False):
-        """Apply decay up to ``now``; return {level: rows changed}."""
-        now_dt = now or now_utc()
-        now = iso(now_dt)
-        factor = self.config()["decay_factor"]
-        changed = {}
-        with self.db.atomic() as conn:
-            row = conn.execute("SELECT value FROM config WHERE key = 'last_decay_at'").fetchone()
-            last = json.loads(row[0]) if row else None
-            for lv in LEVELS:
-                where = "FROM %s WHERE decay_applied_at < :now" % LEVEL_TABLE[lv]
-                if dry_run:
-                    changed[lv] = conn.execute("SELECT count(*) " + where, {"now": now}).fetchone()[0]
-                    continue
-                changed[lv] = 0
-                if last and last < now:
-                    # Most rows were last decayed by the previous run: one multiplier for all of them
-                    # (a root of it for the few with a stability above 1), no date arithmetic per row.
-                    hours = (parse_time(now) - parse_time(last)).total_seconds() / 3600.0
-                    changed[lv] += conn.execute(
-                        "UPDATE %s SET decay_score = decay_score * CASE WHEN coalesce(stability, 1) = 1 THEN :m "
-                        "ELSE pow(:m, 1.0 / stability) END, decay_applied_at = :now "
-                        "WHERE decay_applied_at = :last" % LEVEL_TABLE[lv],
-                        {"m": factor ** hours, "now": now, "last": last}).rowcount
-                changed[lv] += conn.execute(
-                    "UPDATE %s SET decay_score = decay_score * pow(:f, "
-                    "(CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                    " / 3600.0 / coalesce(stability, 1)), decay_applied_at = :now WHERE decay_applied_at < :now"
-                    % LEVEL_TABLE[lv], {"f": factor, "now": now}).rowcount
-            if not dry_run and (last is None or last < now):
-                conn.execute("INSERT INTO config(key, value) VALUES ('last_decay_at', ?) "
-                             "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (json.dumps(now),))
-            if not dry_run:
-                conn.execute("DELETE FROM recalls WHERE recalled_at < ?",
-                             (iso(now_dt - datetime.timedelta(days=self.RECALL_KEEP_DAYS)),))
-        return changed
-
-    def strength_sql(self, prefix=""):
-        """SQL for a record's strength as of :now (the stored one caught up), with its parameters."""
-        return ("(%sdecay_score * pow(:decay_f, max(0, CAST(strftime('%%s', :decay_now) AS INTEGER) - "
-                "CAST(strftime('%%s', %sdecay_applied_at) AS INTEGER)) / 3600.0 / coalesce(%sstability, 1)))"
-                % (prefix, prefix, prefix))
-
-    def current(self, row, now):
-        """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at, stability)."""
-        applied = row["decay_applied_at"]
-        score = row["decay_score"] if row["decay_score"] is not None else 1.0
-        if not applied:
-            return score
-        hours = max(0.0, (now - parse_time(applied)).total_seconds() / 3600.0)
-        stability = _row_get(row, "stability") or 1.0
-        return score * self.config()["decay_factor"] ** (hours / stability)
-
-    def candidates(self, now=None, limit=None):
-        """Records whose strength (as of ``now``) is below the cleanup threshold, weakest first."""
-        now_dt = now or now_utc()
-        cfg = self.config()
-        threshold = cfg["cleanup_threshold"]
-        params = {"decay_f": cfg["decay_factor"], "decay_now": iso(now_dt), "t": threshold}
-        parts = []
-        for lv in LEVELS:
-            parts.append("SELECT '%s' AS level, id, %s AS text, %s AS strength, importance, access_count, "
-                         "created_at, last_accessed_at FROM %s WHERE archived_at IS NULL AND %s < :t"
-                         % (lv, LEVEL_TEXT[lv], self.strength_sql(), LEVEL_TABLE[lv], self.strength_sql()))
-        sql = " UNION ALL ".join(parts) + " ORDER BY strength, level, id"
-        if limit:
-            sql += " LIMIT :limit"
-            params["limit"] = limit
-        out = []
-        for row in self.db.execute(sql, params):
-            last = row["last_accessed_at"] or row["created_at"]
-            idle_h = (now_dt - parse_time(last)).total_seconds() / 3600.0 if last else None
-            why = "strength %.3f < %g" % (row["strength"], threshold)
-            if idle_h is not None:
-                why += ", not retrieved for %.1f days" % (idle_h / 24)
-            out.append({"level": row["level"], "id": row["id"], "text": row["text"], "decay_score": row["strength"],
-                        "importance": row["importance"], "access_count": row["access_count"], "why": why})
-        return out
-
-    def fading(self, now=None, days=None, limit=20):
-        """Live records above the cleanup threshold now that will fall below it within ``days``
-        (the ``fading_days`` tunable) unless they are recalled, soonest first."""
-        now_dt = now or now_utc()
-        cfg = self.config()
-        days = cfg["fading_days"] if days is None else days
-        params = {"decay_f": cfg["decay_factor"], "decay_now": iso(now_dt), "t": cfg["cleanup_threshold"],
-                  "later": iso(now_dt + datetime.timedelta(days=days)), "limit": limit}
-        later = self.strength_sql().replace(":decay_now", ":later")
-        parts = ["SELECT '%s' AS level, id, %s AS text, %s AS strength, %s AS later FROM %s WHERE archived_at IS NULL "
-                 "AND superseded_by IS NULL AND %s >= :t AND %s < :t"
-                 % (lv, LEVEL_TEXT[lv], self.strength_sql(), later, LEVEL_TABLE[lv], self.strength_sql(), later)
-                 for lv in LEVELS]
-        out = []
-        for row in self.db.execute(" UNION ALL ".join(parts) + " ORDER BY later, level, id LIMIT :limit", params):
-            out.append({"level": row["level"], "id": row["id"], "text": row["text"],
-                        "decay_score": row["strength"], "in_days": days})
-        return out
-
-    def archive(self, now=None, limit=None):
-        """Mark the cleanup candidates archived (kept, hidden from search): all of them, or the
-        ``limit`` weakest.  Returns {level: count}."""
-        now_dt = now or now_utc()
-        counts = {lv: 0 for lv in LEVELS}
-        with self.db.atomic() as conn:
-            for item in self.candidates(now_dt, limit):
-                conn.execute("UPDATE %s SET archived_at = ? WHERE id = ?" % LEVEL_TABLE[item["level"]],
-                             (iso(now_dt), item["id"]))
-                counts[item["level"]] += 1
-        return counts
-
-    def touch(self, level, ids, now=None):
-        """Count a retrieval: access_count + 1, strength caught up then boosted, stability
-        raised when the previous recall was at least ``spacing_hours`` ago."""
-        if not ids:
-            return
-        now = iso(now or now_utc())
-        cfg = self.config()
-        with self.db.relaxed() as conn:
-            conn.execute(
-                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = :now,"
-                " decay_score = min(1.0, decay_score * pow(:f, max(0,"
-                " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                " / 3600.0 / coalesce(stability, 1)) + :boost), decay_applied_at = max(decay_applied_at, :now),"
-                " stability = CASE WHEN last_accessed_at IS NOT NULL AND CAST(strftime('%%s', :now) AS INTEGER)"
-                " - CAST(strftime('%%s', last_accessed_at) AS INTEGER) >= :spacing * 3600"
-                " THEN min(:cap, coalesce(stability, 1) * :gain) ELSE coalesce(stability, 1) END"
-                " WHERE id IN (SELECT value FROM json_each(:ids))" % LEVEL_TABLE[level],
-                {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"],
-                 "ids": json.dumps([int(i) for i in ids]), "spacing": cfg["spacing_hours"],
-                 "cap": float(cfg["max_stability"]), "gain": cfg["spacing_gain"]},
-            )
-
-    def recall(self, records, session_id=None, now=None):
-        """Count records put in front of an agent: once per ``session_id`` (every time without one).
-
-        ``records`` is a list of (level, id).  Returns how many were counted.
-        """
-        now_dt = now or now_utc()
-        fresh = list(dict.fromkeys(records))
-        if session_id is not None and fresh:
-            with self.db.relaxed() as conn:
-                counted = []
-                for level, rid in fresh:
-                    if conn.execute("INSERT INTO recalls(session_id, level, record_id, recalled_at) VALUES (?, ?, ?, ?)"
-                                    " ON CONFLICT DO NOTHING", (session_id, level, rid, iso(now_dt))).rowcount:
-                        counted.append((level, rid))
-                fresh = counted
-                for lv in LEVELS:
-                    self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
-            return len(fresh)
-        for lv in LEVELS:
-            self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
-        return len(fresh)
-
-    def unarchive(self, level, record_id, now=None):
-        """Bring an archived record back: visible again, strength 1.0 as of ``now`` (a person chose it)."""
-        level = check_level(level)
-        stamp = iso(now or now_utc())
-        with self.db.atomic() as conn:
-            row = conn.execute("SELECT archived_at FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
-            if row is None:
-                raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
-            if row[0] is None:
-                return False
-            conn.execute("UPDATE %s SET archived_at = NULL, decay_score = 1.0, decay_applied_at = ?, updated_at = ? "
-                         "WHERE id = ?" % LEVEL_TABLE[level], (stamp, stamp, record_id))
-        return True
-
-
-def _row_get(row, name, default=None):
-    try:
-        return row[name]
-    except (KeyError, IndexError):
-        return default
-
-
 # ==== Promoter: L1 -> L2 -> L3 ====
 
 
@@ -3147,716 +4043,19 @@ class Promoter:
         return done
 
 
-def shell_quote(text):
-    if re.match(r"^[\w.,:/@%+-]+$", text or ""):
-        return text
-    return "'" + (text or "").replace("'", "'\"'\"'") + "'"
-
-
-# ==== Embeddings (optional): vectors from an endpoint the user runs ====
-
-EMBED_BATCH = 32  # texts per request
-EMBED_CANDIDATES = 50  # nearest records fused with the lexical ranking
-EMBED_SCAN_LIMIT = 10000  # newest vectors of a level compared per query (about 100 ms at 384 dimensions)
-
-
-def embed_settings(environ=None):
-    """(url, model, key, timeout) when MEMORY_TIERED_EMBED_URL and _MODEL are set, else None."""
-    env = os.environ if environ is None else environ
-    url, model = env.get("MEMORY_TIERED_EMBED_URL"), env.get("MEMORY_TIERED_EMBED_MODEL")
-    if not url or not model:
-        return None
-    if not url.rstrip("/").endswith("/embeddings"):
-        url = url.rstrip("/") + "/embeddings"
-    try:
-        timeout = float(env.get("MEMORY_TIERED_EMBED_TIMEOUT") or 10)
-    except ValueError:
-        timeout = 10.0
-    return url, model, env.get("MEMORY_TIERED_EMBED_KEY"), timeout
-
-
-def embed_texts(texts, settings):
-    """Unit vectors (lists of floats) for texts from an OpenAI-compatible /v1/embeddings endpoint
-    (Ollama, LM Studio, llama.cpp server, OpenAI).  Raises MemoryTieredError on any failure."""
-    import urllib.error
-    import urllib.request
-    url, model, key, timeout = settings
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = "Bearer " + key
-    request = urllib.request.Request(url, data=json.dumps({"model": model, "input": texts}).encode("utf-8"),
-                                     headers=headers)
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            data = json.loads(response.read(64 << 20).decode("utf-8"))
-        rows = sorted(data["data"], key=lambda item: item.get("index", 0))
-        vectors = [[float(x) for x in item["embedding"]] for item in rows]
-    except urllib.error.HTTPError as exc:
-        raise MemoryTieredError("the embedding endpoint answered HTTP %d" % exc.code)
-    except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as exc:
-        raise MemoryTieredError("the embedding endpoint failed (%s)" % type(getattr(exc, "reason", exc)).__name__)
-    if len(vectors) != len(texts) or not all(vectors):
-        raise MemoryTieredError("the embedding endpoint returned %d vectors for %d texts" % (len(vectors), len(texts)))
-    out = []
-    for vector in vectors:
-        norm = math.sqrt(sum(x * x for x in vector)) or 1.0
-        out.append([x / norm for x in vector])
-    return out
-
-
-def embed_pending(db, settings=None, limit=None, records=None):
-    """Embed records that have no vector yet (or whose text changed since): the given
-    (level, id) ``records``, or every such record (up to ``limit``).  Returns how many were
-    embedded; the endpoint failing raises MemoryTieredError and leaves the rest for later."""
-    import array
-    settings = settings or embed_settings()
-    if settings is None:
-        return 0
-    todo = []
-    for lv in LEVELS:
-        sql = ("SELECT t.id, t.%s AS text, e.text_hash, e.model FROM %s t LEFT JOIN embeddings e ON e.level = ? "
-               "AND e.record_id = t.id" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv]))
-        params = [lv]
-        if records is not None:
-            ids = [rid for level, rid in records if level == lv]
-            if not ids:
-                continue
-            sql += " WHERE t.id IN (SELECT value FROM json_each(?))"
-            params.append(json.dumps(ids))
-        for row in db.execute(sql, params):
-            digest = _sha1(row["text"])
-            if row["text_hash"] != digest or row["model"] != settings[1]:
-                todo.append((lv, row["id"], row["text"], digest))
-            if limit and len(todo) >= limit:
-                break
-    done = 0
-    for start in range(0, len(todo), EMBED_BATCH):
-        batch = todo[start:start + EMBED_BATCH]
-        vectors = embed_texts([text[:8000] for _, _, text, _ in batch], settings)
-        with db.relaxed() as conn:
-            conn.executemany(
-                "INSERT INTO embeddings(level, record_id, model, text_hash, vector) VALUES (?, ?, ?, ?, ?) "
-                "ON CONFLICT(level, record_id) DO UPDATE SET model = excluded.model, text_hash = excluded.text_hash, "
-                "vector = excluded.vector",
-                [(lv, rid, settings[1], digest, array.array("f", vector).tobytes())
-                 for (lv, rid, _, digest), vector in zip(batch, vectors)])
-        done += len(batch)
-    return done
-
-
-def embed_quietly(db, records):
-    """After a write: embed the new records now if an endpoint is set; a failure is left to the
-    index job (the memory itself is already stored)."""
-    if records and embed_settings() is not None:
-        with contextlib.suppress(MemoryTieredError, sqlite3.Error):
-            embed_pending(db, records=records)
-
-
-def _dot():
-    """The fastest dot product the standard library offers here (math.sumprod is C, 3.12+)."""
-    import operator
-    return getattr(math, "sumprod", None) or (lambda a, b: sum(map(operator.mul, a, b)))
-
-
-def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
-    """[(level, id, cosine)] of the stored vectors nearest to ``text``, best first: the newest
-    EMBED_SCAN_LIMIT vectors of each level are compared (brute force), and the vectors of the
-    (level, id) pairs in ``also`` (the lexical candidates) in any case."""
-    import array
-    import heapq
-    query = array.array("f", embed_texts([text[:8000]], settings)[0])
-    dot = _dot()
-    best, seen = [], set()
-
-    def consider(lv, rid, blob):
-        if (lv, rid) in seen or len(blob) != 4 * len(query):
-            return
-        seen.add((lv, rid))
-        score = dot(query, memoryview(blob).cast("f"))
-        if len(best) < k:
-            heapq.heappush(best, (score, lv, rid))
-        elif score > best[0][0]:
-            heapq.heapreplace(best, (score, lv, rid))
-
-    for lv in levels:
-        for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND model = ? "
-                                    "ORDER BY record_id DESC LIMIT ?", (lv, settings[1], EMBED_SCAN_LIMIT)):
-            consider(lv, rid, blob)
-    for lv in LEVELS:
-        ids = [rid for level, rid in also if level == lv]
-        if ids:
-            for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND model = ? "
-                                        "AND record_id IN (SELECT value FROM json_each(?))",
-                                        (lv, settings[1], json.dumps(ids))):
-                consider(lv, rid, blob)
-    return [(lv, rid, score) for score, lv, rid in sorted(best, reverse=True)]
-
-
-# ==== Searcher: one ranked list across the three levels ====
-
-
-class Searcher:
-    """Full-text search across L1, L2 and L3 with a documented final score.
-
-    score = (relevance + date_bonus) * (0.75 + 0.5 * importance)
-            * (0.6 + 0.4 * strength) * level_weight
-
-    relevance is the BM25 score (FTS5, field weights FIELD_WEIGHTS) divided
-    by the best BM25 score of the query, so the best match has 1.0.
-    date_bonus is DATE_BONUS when the record was created on a day the query
-    names.  Strength can lower a rank but never hide a match.
-    """
-
-    def __init__(self, db):
-        self.db = db
-        self.decay = DecayEngine(db)
-        self._hits = {}
-        self._df = {}  # term -> records containing it, read once per searcher (search and gate share it)
-        self._total = None
-        self.touch_skipped = None
-        self.vector_skipped = None
-
-    def search(self, text, level=None, limit=10, project=None, since=None, until=None,
-               include_archived=False, touch=True, now=None, include_superseded=False, scope=None,
-               exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True):
-        now = now or now_utc()
-        self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
-        text = check_text(text, "search text", MAX_TEXT)
-        if not isinstance(limit, int) or limit < 1 or limit > 1000:
-            raise ValidationError("--limit must be a whole number from 1 to 1000 (got %r)" % (limit,))
-        levels = [check_level(level)] if level else list(LEVELS)
-        query = Query(text, now)
-        filters = {"levels": levels, "project": project, "scope": scope, "exclude_flagged": exclude_flagged,
-                   "origin": origin, "category": category, "tag": tag, "include_archived": include_archived,
-                   "include_superseded": include_superseded,
-                   "since": iso(since) if since else None, "until": iso(until) if until else None}
-        want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
-        if category is not None:
-            levels = filters["levels"] = [lv for lv in levels if lv != "l1"]  # only L2 and L3 have one
-        vectors = self._vector_hits(text, levels) if use_vectors else {}
-        ranked, full_page = self._rank(query, filters, want, levels, in_sql=False, extra=vectors)
-        if full_page and len(ranked) < limit:
-            # Filters removed too many of the best matches: ask the index to filter (slower, complete).
-            ranked, _ = self._rank(query, filters, want, levels, in_sql=True, extra=vectors)
-        if vectors and len(vectors) >= EMBED_CANDIDATES:
-            # a store larger than the scan: the lexical candidates' own vectors are compared too
-            missing = [key for key in self._hits if key not in vectors]
-            if missing:
-                vectors.update(self._vector_hits(text, levels, also=missing, k=len(missing)))
-        if vectors:
-            # meaning and words fused: the lexical score (relative to the best) plus VECTOR_WEIGHT
-            # times the cosine.  A weighted sum, not rank fusion: a small model's order is much
-            # noisier than the lexical one and would otherwise pull good matches down
-            # (bench/retrieval.py --embed-url measures both).
-            best = max([-r[0] for r in ranked] or [1.0]) or 1.0
-            for score, lv, negid in ranked:
-                hit = self._hits[(lv, -negid)]
-                hit["vector"] = round(vectors.get((lv, -negid), 0.0), 4)
-                hit["fused"] = -score / best + VECTOR_WEIGHT * vectors.get((lv, -negid), 0.0)
-            ranked.sort(key=lambda r: (-self._hits[(r[1], -r[2])].get("fused", 0.0), r[0], r[1], r[2]))
-        results = []
-        for lv in levels:
-            ids = [-neg_id for _, l_, neg_id in ranked[:limit] if l_ == lv]
-            if ids:
-                for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
-                                           % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
-                    results.append(self._scored(lv, row, self._hits[(lv, row["id"])]))
-        results.sort(key=lambda r: (-self._hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
-                                    -r["id"]))
-        if touch and results:
-            try:
-                for lv in levels:
-                    self.decay.touch(lv, [r["id"] for r in results if r["level"] == lv], now)
-            except sqlite3.OperationalError as exc:
-                if "readonly" not in str(exc) and "read-only" not in str(exc):
-                    raise
-                touch = False  # a read-only database can still be searched
-                self.touch_skipped = "the database is read-only; this search was not counted"
-        if touch and results:
-            fresh = {}
-            for lv in levels:
-                ids = [r["id"] for r in results if r["level"] == lv]
-                if ids:
-                    for row in self.db.execute(
-                            "SELECT id, access_count, decay_score, last_accessed_at FROM %s WHERE id IN (%s)"
-                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
-                        fresh[(lv, row["id"])] = row
-            for r in results:
-                row = fresh.get((r["level"], r["id"]))
-                if row is not None:
-                    r["access_count"], r["decay_score"] = row["access_count"], row["decay_score"]
-                    r["last_accessed_at"] = row["last_accessed_at"]
-        return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
-                "days": [d.isoformat() for d in query.days],
-                "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods], "results": results}
-
-    def search_many(self, texts, limit=10, touch=True, now=None, **options):
-        """Several phrasings of one question (the agent's paraphrases, synonyms, keywords) fused
-        into one ranking by reciprocal rank fusion: score = sum of 1 / (60 + rank) over the
-        phrasings that found the record.  A record counts as retrieved once."""
-        now = now or now_utc()
-        if not texts or len(texts) > 10:
-            raise ValidationError("give from 1 to 10 search texts (got %d)" % len(texts))
-        fused, best, passed = {}, {}, set()
-        for text in texts:
-            found = self.search(text, limit=max(limit, 20), touch=False, now=now, **options)["results"]
-            kept = {(r["level"], r["id"]) for r in self.gate(text, found, now)}
-            passed |= kept
-            for rank, r in enumerate(found):
-                key = (r["level"], r["id"])
-                fused[key] = fused.get(key, 0.0) + 1.0 / (RRF_K + rank + 1)
-                best.setdefault(key, r)
-        order = sorted(fused, key=lambda k: (-fused[k], k[0], -k[1]))[:limit]
-        results = []
-        for key in order:
-            r = dict(best[key], score=round(fused[key], 6), weak=key not in passed)
-            r.get("explain", {})["fused"] = round(fused[key], 6)
-            results.append(r)
-        if touch and results:
-            try:
-                self.decay.recall([(r["level"], r["id"]) for r in results], None, now)
-            except sqlite3.OperationalError as exc:
-                if "readonly" not in str(exc) and "read-only" not in str(exc):
-                    raise
-                self.touch_skipped = "the database is read-only; this search was not counted"
-        return {"query": texts[0], "queries": list(texts), "terms": [], "days": [], "results": results}
-
-    def _vector_hits(self, text, levels, also=(), k=EMBED_CANDIDATES):
-        """{(level, id): cosine} of the nearest stored vectors, when an embedding endpoint is set
-        and vectors exist; {} otherwise or when the endpoint fails (lexical search goes on)."""
-        settings = embed_settings()
-        if settings is None or not text.strip() or not self.db.execute(
-                "SELECT 1 FROM embeddings WHERE model = ? LIMIT 1", (settings[1],)).fetchone():
-            return {}
-        try:
-            if also:
-                found = nearest(self.db, text, [], settings, k=k, also=also)
-            else:
-                found = nearest(self.db, text, levels, settings)
-            return {(lv, rid): score for lv, rid, score in found}
-        except MemoryTieredError as exc:
-            self.vector_skipped = str(exc)
-            return {}
-
-    def _rank(self, query, filters, want, levels, in_sql, extra=None):
-        """Candidates as sorted (-score, level, -id), and whether the index returned a full page.
-
-        The index is asked without the level, project, date and state filters
-        (checking them there reads a stored row per match); they are applied to
-        the candidates' own rows instead, unless ``in_sql``.
-        """
-        hits, full_page = {}, False
-        if not query.is_empty():
-            if self.db.fts:
-                found, full_page = self._fts(query, filters, want, in_sql)
-            else:
-                found = self._scan(query, filters, want)
-            best = max([r for _, _, r in found] or [1.0]) or 1.0
-            for lv, rid, rel in found:
-                hits[(lv, rid)] = {"raw": rel, "relevance": rel / best, "date_bonus": 0.0}
-        for first, last in query.periods:
-            # in the period: the full bonus; the few days after it (memories are written after the
-            # event) a graded one
-            for offset, bonus in [(0, DATE_BONUS)] + list(enumerate(DATE_AFTER, 1)):
-                start = first if offset == 0 else last + datetime.timedelta(days=offset)
-                end = last if offset == 0 else start
-                for lv, rid in self._on_day(start, filters, want, end):
-                    hit = hits.setdefault((lv, rid), {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
-                    hit["date_bonus"] = max(hit["date_bonus"], bonus)
-        for key in extra or {}:
-            hits.setdefault(key, {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
-        self._hits = hits
-        ranked = []
-        for lv in levels:
-            ids = [rid for (l_, rid) in hits if l_ == lv]
-            for start in range(0, len(ids), 500):
-                chunk = ids[start:start + 500]
-                for rid, importance, stored, project, created, archived, superseded, applied, stability, flagged, \
-                        origin, category, tags in self.db.execute(
-                        "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by, "
-                        "decay_applied_at, stability, flagged, origin, %s, tags FROM %s WHERE id IN (%s)"
-                        % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
-                    if ((filters["project"] and project != filters["project"])
-                            or (filters.get("category") is not None and category != filters["category"])
-                            or (filters.get("tag") is not None and filters["tag"] not in load_list(tags))
-                            or (filters["scope"] and project is not None and project != filters["scope"])
-                            or (filters["exclude_flagged"] and flagged)
-                            or (filters["origin"] and origin != filters["origin"])
-                            or (filters["since"] and created < filters["since"])
-                            or (filters["until"] and created > filters["until"])
-                            or (archived and not filters["include_archived"])
-                            or (superseded and not filters.get("include_superseded"))):
-                        continue
-                    strength = self._strength(stored, applied, stability)
-                    score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
-                    ranked.append((-score, lv, -rid))
-        ranked.sort()
-        return ranked, full_page
-
-    @staticmethod
-    def _score(level, importance, strength, hit):
-        """(final score, its parts) by the formula in the class docstring."""
-        importance = importance if importance is not None else 0.5
-        strength = strength if strength is not None else 1.0
-        parts = {
-            "bm25": round(hit["raw"], 6),
-            "relevance": round(hit["relevance"], 6),
-            "date_bonus": hit["date_bonus"],
-            "importance_factor": round(0.75 + 0.5 * importance, 6),
-            "strength_factor": round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6),
-            "level_weight": LEVEL_WEIGHT[level],
-        }
-        if "fused" in hit:
-            parts["vector_cosine"], parts["fused_score"] = hit["vector"], round(hit["fused"], 6)
-        score = ((hit["relevance"] + hit["date_bonus"]) * parts["importance_factor"]
-                 * parts["strength_factor"] * parts["level_weight"])
-        return score, parts
-
-    def _strength(self, stored, applied, stability):
-        """Strength as of the search's ``now``: the stored one caught up (decay may not have run)."""
-        if stored is None:
-            return 1.0
-        if not applied:
-            return stored
-        hours = self._elapsed.get(applied)
-        if hours is None:
-            hours = self._elapsed[applied] = max(0.0, (self._now - parse_time(applied)).total_seconds() / 3600.0)
-        return stored * self._factor ** (hours / (stability or 1.0))
-
-    def _scored(self, level, row, hit):
-        importance = row["importance"] if row["importance"] is not None else 0.5
-        strength = self._strength(row["decay_score"], row["decay_applied_at"], row["stability"])
-        score, parts = self._score(level, importance, strength, hit)
-        record = record_dict(level, row)
-        out = {
-            "level": level,
-            "id": row["id"],
-            "text": record["text"],
-            "session_id": record.get("session_id") if level == "l1" else None,
-            "importance": importance,
-            "decay_score": strength,
-            "access_count": row["access_count"] or 0,
-            "score": round(score, 6),
-            "created_at": row["created_at"],
-            "project": row["project"],
-            "origin": row["origin"],
-            "flagged": row["flagged"],
-            "explain": dict(parts, origin=row["origin"], agent=row["agent"], project=row["project"],
-                            stability=row["stability"] or 1.0),
-        }
-        if level == "l1":
-            out["key_points"] = record["key_points"]
-        else:
-            out["category"] = record.get("category")
-        if level == "l2":
-            out["tags"] = record["tags"]
-        if level != "l3":
-            out["promoted_to"] = row["promoted_to"]
-        if level != "l1":
-            out["source_ids"] = record["source_ids"]
-        return out
-
-    def _filter_sql(self, filters, prefix):
-        where, params = [], []
-        if len(filters["levels"]) < 3:
-            where.append("%slevel IN (%s)" % (prefix, ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])))
-        if filters["project"]:
-            where.append("%sproject = ?" % prefix)
-            params.append(filters["project"])
-        if filters.get("scope"):
-            where.append("(%sproject = ? OR %sproject IS NULL)" % (prefix, prefix))
-            params.append(filters["scope"])
-        states = ["''"] + (["'archived'"] if filters["include_archived"] else []) + (
-            ["'superseded'"] if filters.get("include_superseded") else [])
-        where.append("%sstate IN (%s)" % (prefix, ", ".join(states)))
-        if filters["since"]:
-            where.append("%screated_at >= ?" % prefix)
-            params.append(filters["since"])
-        if filters["until"]:
-            where.append("%screated_at <= ?" % prefix)
-            params.append(filters["until"])
-        return where, params
-
-    @staticmethod
-    def _live_sql(filters):
-        """Table conditions equal to the index's state filter (scan and date look-ups)."""
-        out = [] if filters["include_archived"] else ["archived_at IS NULL"]
-        return out + ([] if filters.get("include_superseded") else ["superseded_by IS NULL"])
-
-    def _fts(self, query, filters, want, in_sql=False):
-        """[(level, id, relevance)] from the full-text index, and whether the page was full."""
-        where, params = self._filter_sql(filters, "") if in_sql else ([], [])
-        if not in_sql and len(filters["levels"]) < 3:
-            where = ["(rowid & 3) IN (%s)" % ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])]
-        page = want if in_sql else want * 2
-        sql = ("SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ?%s "
-               "ORDER BY rel DESC LIMIT ?" % (", ".join(map(str, FIELD_WEIGHTS)),
-                                              "".join(" AND " + w for w in where)))
-        query, postings = self._within_budget(query)
-        expression = query.fts_expression()
-        rows = self.db.execute(sql, [expression] + params + [page]).fetchall()
-        if not rows:
-            return [], False
-        best_doc = rows[0][1] or 1.0
-        units = {}
-        if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
-            # Only the candidates' sentences: the cost stays bounded however large the store.
-            # (in groups: SQLite refuses an expression tree deeper than 1000 terms)
-            for start in range(0, len(rows), UNIT_RANGES_PER_QUERY):
-                group = rows[start:start + UNIT_RANGES_PER_QUERY]
-                bounds = [expression]
-                for ref, _ in group:
-                    bounds += [ref * 256, ref * 256 + 255]
-                for ref, rel in self.db.execute(
-                        "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? AND (%s)"
-                        % " OR ".join(["rowid BETWEEN ? AND ?"] * len(group)), bounds):
-                    units.setdefault(ref, []).append(rel)
-        unit_score = {}
-        for ref, values in units.items():
-            values.sort(reverse=True)
-            unit_score[ref] = values[0] + 0.5 * sum(values[1:3])
-        best_unit = max(unit_score.values() or [1.0]) or 1.0
-        near = {}
-        near_expression = query.near_expression()
-        if near_expression:
-            near = dict(self.db.execute(
-                "SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ? "
-                "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, page * 2)))
-        best_near = max(near.values() or [1.0]) or 1.0
-        out = []
-        total = 1 + UNIT_WEIGHT + NEAR_WEIGHT
-        for ref, rel in rows:
-            combined = (rel / best_doc + UNIT_WEIGHT * unit_score.get(ref, 0.0) / best_unit
-                        + NEAR_WEIGHT * near.get(ref, 0.0) / best_near) / total
-            out.append((LEVELS[(ref & 3) - 1], ref >> 2, combined))
-        return out, len(rows) == page
-
-    def _within_budget(self, query):
-        """(query, records its terms match): the most common terms are dropped while rarer
-        ones already match POSTINGS_BUDGET records.
-
-        BM25 scores every record that matches any term, so one very common
-        word in a question would make search cost grow with the store; such a
-        word adds little to the ranking (its IDF is low) and is left out of
-        matching once the rarer words match enough records.  Small stores are
-        never affected.
-        """
-        terms = query.words + query.cjk_terms
-        if not terms:
-            return query, 0
-        try:
-            frequencies = self._document_frequencies(terms)
-        except sqlite3.OperationalError:  # e.g. a connection that may not write even temp tables
-            return query, 0
-        total = sum(frequencies.values())
-        if total <= POSTINGS_BUDGET or len(terms) < 2:
-            return query, total
-        kept, total = set(), 0
-        for term in sorted(terms, key=lambda t: frequencies.get(t, 0)):
-            if kept and total + frequencies.get(term, 0) > POSTINGS_BUDGET:
-                break
-            kept.add(term)
-            total += frequencies.get(term, 0)
-        return query.keeping(kept), total
-
-    def gate(self, text, results, now=None):
-        """The results a person would call a real match for ``text`` (ranked order kept), each
-        annotated with ``gate`` (coverage and matched terms); the others are marked ``weak``.
-
-        A term's information is ln(1 + N / df) in this store (N records, df containing it), so
-        a word in a large share of memories says little; a term no memory contains weighs
-        GATE_UNKNOWN times the rarest (the prompt is about something this memory does not
-        hold).  A result passes when the information of the prompt terms it contains is at least
-        GATE_COVERAGE of the prompt's.  Names (capitalised words inside the prompt) must be in
-        the result; a prompt that names someone the store knows lets its GATE_NAME_TOP best
-        results that contain the name pass from GATE_NAME_COVERAGE.  Measured by
-        bench/injection.py.
-        """
-        query = Query(text, now or now_utc())
-        terms = query.words + query.cjk_terms
-        if not terms or not results:
-            for r in results:
-                r["weak"] = True
-            return []
-        names = self._names(text, query)
-        if self._total is None:
-            self._total = sum(self.db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
-                              for t in LEVEL_TABLE.values())
-        total_rows = max(1, self._total)
-        frequencies = self._gate_frequencies(terms)
-        top = math.log(1 + total_rows)
-        info = {t: math.log(1 + total_rows / float(frequencies[t])) if frequencies.get(t) else top * GATE_UNKNOWN
-                for t in terms}
-        total = sum(info.values())
-        known_names = {n for n in names if frequencies.get(n)}
-        matched = self._matched_terms([(r["level"], r["id"]) for r in results], terms)
-        kept = []
-        for rank, r in enumerate(results):
-            mine = matched.get((r["level"], r["id"]), set())
-            coverage = sum(info[t] for t in mine) / total
-            ok = (not names or bool(names & mine)) and (
-                coverage >= GATE_COVERAGE or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE))
-            r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
-            r["weak"] = not ok
-            if ok:
-                kept.append(r)
-        return kept
-
-    @staticmethod
-    def _names(text, query):
-        """Capitalised words inside a prompt (not at a sentence start): names of people and things."""
-        names = set()
-        for m in re.finditer(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b", text):
-            word = m.group(1).lower()
-            if word in query.words:
-                names.add(word)
-        return names
-
-    def _gate_frequencies(self, terms):
-        if self.db.fts:
-            try:
-                return self._document_frequencies(terms)
-            except sqlite3.OperationalError:
-                pass
-        out = {}
-        for term in terms:
-            out[term] = sum(self.db.execute("SELECT count(*) FROM %s WHERE instr(lower(%s), ?) > 0"
-                                            % (LEVEL_TABLE[lv], LEVEL_TEXT[lv]), (term,)).fetchone()[0]
-                            for lv in LEVELS)
-        return out
-
-    def _matched_terms(self, keys, terms):
-        """{(level, id): {query terms the record contains}} (text, key points, category, tags)."""
-        out = {}
-        if not keys:
-            return out
-        if self.db.fts:
-            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
-            marks = ",".join("?" * len(refs))
-            for term in terms:
-                for (ref,) in self.db.execute("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (%s)"
-                                              % marks, ['"%s"' % term.replace('"', '""')] + list(refs)):
-                    out.setdefault(refs[ref], set()).add(term)
-            return out
-        for lv, rid in keys:
-            row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv], (rid,)).fetchone()
-            record = record_dict(lv, row)
-            blob = " ".join([record["text"] or ""] + (record.get("key_points") or []) + (record.get("tags") or [])
-                            + [record.get("category") or ""]).lower()
-            out[(lv, rid)] = {t for t in terms if t in blob}
-        return out
-
-    def _document_frequencies(self, terms):
-        """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the
-        index); each term is looked up once per searcher."""
-        missing = [t for t in terms if t not in self._df]
-        if missing:
-            self._df.update(self._lookup_frequencies(missing))
-        return {t: self._df[t] for t in terms}
-
-    def _lookup_frequencies(self, terms):
-        conn = self.db.conn
-        if not self.db.vocab_ready:  # once per connection
-            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, 'row')")
-            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
-                         "'porter unicode61 remove_diacritics 2')")
-            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms "
-                         "USING fts5vocab(temp, mt_probe, 'instance')")
-            self.db.vocab_ready = True
-        conn.execute("DELETE FROM temp.mt_probe")
-        conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(terms)))
-        stems = {}
-        for doc, stem in conn.execute("SELECT doc, term FROM temp.mt_probe_terms"):
-            stems.setdefault(stem, []).append(terms[doc])
-        frequencies = dict.fromkeys(terms, 0)
-        names = list(stems)
-        for stem, count in conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
-                                        % ",".join("?" * len(names)), names):
-            for term in stems[stem]:
-                frequencies[term] = max(frequencies[term], count)
-        return frequencies
-
-    def _scan(self, query, filters, want):
-        """Search without FTS5: count term matches per field, weighted."""
-        terms = query.scan_terms()
-        found = []
-        for lv in filters["levels"]:
-            fields = {"l1": ("summary", "key_points"), "l2": ("knowledge", "category || ' ' || tags"),
-                      "l3": ("insight", "coalesce(category, '')")}[lv]
-            score_parts, params = [], []
-            for term in terms:
-                for weight, field in zip((1.0, 0.7), fields):
-                    score_parts.append("%g * (instr(lower(%s), ?) > 0)" % (weight, field))
-                    params.append(term.lower())
-            where, wparams = self._filter_sql(filters, "")
-            where = [w for w in where if "level IN" not in w and "state IN" not in w] + self._live_sql(filters)
-            sql = ("SELECT id, (%s) AS rel FROM %s WHERE rel > 0%s ORDER BY rel DESC LIMIT ?"
-                   % (" + ".join(score_parts), LEVEL_TABLE[lv], "".join(" AND " + w for w in where)))
-            for row in self.db.execute(sql, params + wparams + [want]):
-                found.append((lv, row[0], row[1]))
-        found.sort(key=lambda x: -x[2])
-        return found[:want]
-
-    def _on_day(self, day, filters, want, last=None):
-        start = day.isoformat() + "T00:00:00"
-        end = (last or day).isoformat() + "T23:59:59"
-        out = []
-        for lv in filters["levels"]:
-            where = ["created_at BETWEEN ? AND ?"]
-            params = [start, end]
-            if filters["project"]:
-                where.append("project = ?")
-                params.append(filters["project"])
-            if filters.get("scope"):
-                where.append("(project = ? OR project IS NULL)")
-                params.append(filters["scope"])
-            where += self._live_sql(filters)
-            for row in self.db.execute("SELECT id FROM %s WHERE %s ORDER BY created_at LIMIT ?"
-                                       % (LEVEL_TABLE[lv], " AND ".join(where)), params + [want]):
-                out.append((lv, row[0]))
-        return out
-
-
 # ==== VaultSync: the Obsidian vault ====
 
 VAULT_FOLDERS = {"l1": "L1-关键摘要", "l2": "L2-结构知识", "l3": "L3-核心洞察", "session": "对话树"}
 VAULT_ARCHIVE = "归档"
 INSIGHT_INDEX = "核心洞察索引"
 NOTE_STEM_MAX = 80  # characters in a note's name, without .md
-NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
 KEY_POINTS_HEADING = "## 要点 Key points"
 LINKS_HEADING = "## 关联 Links"
 RELATED_HEADING = "## 相关 Related"
-_FILENAME_BAD_RE = _LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]')
 _TAG_BAD_RE = _LazyRe(r"[^\w/-]")
 _EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
              "l2": ("text", "importance", "tags", "category"),
              "l3": ("text", "importance", "tags", "category")}
-
-
-def _sha1(text):
-    import hashlib
-    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def clean_name(text, limit):
-    """Text made safe for a file name on Windows, macOS and Linux and for Obsidian links.
-
-    Drops * " \\ / < > : | ? # ^ [ ] % and control characters, folds white
-    space, strips leading and trailing dots and spaces, cuts to ``limit``.
-    Note names always start with an id prefix (L1-000042, S-...), so they
-    are never empty, hidden, or a reserved name such as CON.
-    """
-    name = " ".join(_FILENAME_BAD_RE.sub(" ", text or "").split()).strip(" .")
-    if len(name) > limit:
-        cut = name[:limit]
-        space = cut.rfind(" ")
-        if name[limit].isalnum() and cut[-1].isalnum() and space > limit - 20:
-            cut = cut[:space]  # end on a whole word
-        name = cut.rstrip(" .")
-    while len(name.encode("utf-8", "surrogatepass")) > NOTE_NAME_MAX_BYTES:
-        name = name[:-1].rstrip(" .")
-    return name
 
 
 def safe_title(text, limit):
@@ -3935,6 +4134,25 @@ _YAML_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\
                  "_": "\xa0", "L": "\u2028", "P": "\u2029"}
 
 
+def _split_flow(inner):
+    parts, depth, quote, current = [], 0, None, []
+    for ch in inner:
+        if quote:
+            current.append(ch)
+            if ch == quote:
+                quote = None
+            continue
+        if ch in "\"'":
+            quote = ch
+        elif ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
 def _yaml_scalar(text):
     text = text.strip()
     if not text:
@@ -3980,25 +4198,6 @@ def _yaml_scalar(text):
     if re.match(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$", text):
         return float(text) if re.search(r"[.eE]", text) else int(text)
     return text.split(" #", 1)[0].strip()
-
-
-def _split_flow(inner):
-    parts, depth, quote, current = [], 0, None, []
-    for ch in inner:
-        if quote:
-            current.append(ch)
-            if ch == quote:
-                quote = None
-            continue
-        if ch in "\"'":
-            quote = ch
-        elif ch == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-            continue
-        current.append(ch)
-    parts.append("".join(current))
-    return parts
 
 
 def parse_note(text):
@@ -4833,7 +5032,7 @@ class VaultSync:
                          (target, self.vault, key[0], key[1]))
 
 
-# ==== Integrations: digest, daily report, webhooks, scheduled jobs ====
+# ==== Integrations: digest, daily report, webhooks ====
 
 _VAULT_TEMPLATE = {  # the built-in copy of obsidian_template/ (a test keeps them equal)
     "Home.md": (
@@ -4969,47 +5168,9 @@ def vault_template_files():
                 files[os.path.relpath(path, source).replace(os.sep, "/")] = handle.read()
     return source, files
 
-DIGEST_NAME = "MEMORY_DIGEST.md"
 DEFAULT_VAULT = os.path.join("~", "agent-memory", "memory")
 REPORT_FOLDER = "报告"
 FEISHU_MAX_BYTES = 20000
-JOB_NAMES = ("decay", "index", "cleanup", "compress", "report", "sync")
-CRON_SCRIPTS = (
-    ("0 * * * *", "memory_decay.py"),
-    ("*/5 * * * *", "memory_index.py"),
-    ("30 * * * *", "memory_cleanup.py"),
-    ("0 3 * * *", "memory_compress.py"),
-    ("0 0 * * *", "memory_stats_report.py"),
-)
-CRON_BEGIN = "# >>> memory_tiered jobs (managed by `memory_tiered.py cron --install`) >>>"
-CRON_END = "# <<< memory_tiered jobs <<<"
-
-
-def write_atomic(path, text, mode=0o600):
-    """Write text to path exactly, through atomic_file(); False if it already held that text."""
-    path = os.path.abspath(path)
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            if handle.read() == text:
-                return False
-    except (OSError, UnicodeDecodeError):
-        pass
-    with atomic_file(path, mode) as (fd, _):
-        with os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-    return True
-
-
-def digest_path(db_path):
-    """MEMORY_DIGEST.md next to the default database (state.db); MEMORY_DIGEST-<name>.md next to
-    any other, so two databases in one folder never share a digest."""
-    folder, name = os.path.split(os.path.abspath(db_path))
-    stem = os.path.splitext(name)[0]
-    return os.path.join(folder, DIGEST_NAME if stem == "state" else "MEMORY_DIGEST-%s.md" % stem)
-
-
 def build_digest(db, budget=2000):
     """Markdown with the L3 insights, strongest L2s and latest L1s, within ``budget`` tokens.
 
@@ -5228,193 +5389,6 @@ def push_report(title, text, environ=None):
     return outcomes
 
 
-def load_env_file(db_path, environ=None):
-    """Read MEMORY_TIERED_* settings from memory_tiered.env next to the database.
-
-    Cron gives jobs a bare environment; webhook URLs and secrets can live in
-    this owner-only file instead of the crontab.  Set variables win.
-    """
-    env = os.environ if environ is None else environ
-    path = os.path.join(os.path.dirname(os.path.abspath(db_path)), "memory_tiered.env")
-    try:
-        if os.stat(path).st_mode & 0o077:
-            sys.stderr.write("warning: %s can be read by other users and may hold a webhook secret; "
-                             "run chmod 600 on it\n" % path)
-    except OSError:
-        return
-    try:
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
-                key, sep, value = line.strip().partition("=")
-                key = key.strip()
-                if sep and key.startswith("MEMORY_TIERED_") and key not in env:
-                    env[key] = value.strip().strip('"').strip("'")
-    except OSError:
-        pass
-
-
-class _JobLock:
-    """A non-blocking lock file next to the database, one per job kind."""
-
-    def __init__(self, path):
-        self.path = path
-        self.handle = None
-
-    def acquire(self, wait=0.0):
-        """Take the lock, trying for up to ``wait`` seconds; False if another process holds it."""
-        try:
-            import fcntl
-        except ImportError:  # Windows: no overlap protection, but never a crash
-            return True
-        try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | _O_NOFOLLOW, 0o600)
-        except OSError as exc:
-            raise MemoryTieredError("cannot open the lock file %s: %s" % (self.path, exc.strerror or exc))
-        self.handle = os.fdopen(fd, "a")
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                fcntl.flock(self.handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return True
-            except OSError:
-                if time.monotonic() >= deadline:
-                    self.handle.close()
-                    self.handle = None
-                    return False
-                time.sleep(0.05)
-
-    def release(self):
-        if self.handle is not None:
-            self.handle.close()
-            self.handle = None
-
-
-def _job_logger(db_path):
-    import logging
-    import logging.handlers
-    logger = logging.getLogger("memory_tiered.jobs")
-    logger.setLevel(logging.INFO)
-    logger.propagate = False
-    log_path = os.path.join(os.path.dirname(os.path.abspath(db_path)), "memory_tiered.log")
-    for handler in list(logger.handlers):
-        if getattr(handler, "baseFilename", None) != log_path:
-            logger.removeHandler(handler)
-            handler.close()
-    if not logger.handlers:
-        handler = logging.handlers.RotatingFileHandler(log_path, maxBytes=1 << 20, backupCount=3,
-                                                       encoding="utf-8")
-        formatter = logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%SZ")
-        formatter.converter = time.gmtime
-        handler.setFormatter(formatter)
-        logger.addHandler(handler)
-    return logger
-
-
-def run_job(name, db_path, now, vault=None):
-    """One scheduled job; returns (exit code, summary).  No output on success."""
-    with MemoryDB(db_path) as db:
-        if name == "decay":
-            changed = DecayEngine(db).decay(now)
-            return 0, "decayed L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % changed
-        if name == "index":
-            return 0, maintain_index(db)
-        if name == "cleanup":
-            found = DecayEngine(db).candidates(now)
-            return 0, "%d cleanup candidates, nothing deleted" % len(found)
-        if name == "compress":
-            cfg = MemoryStore(db).config()
-            automatic = summarise_pending(db, now)
-            promoter = Promoter(db)
-            report = promoter.report()
-            applied = promoter.apply(now) if cfg["auto_promote"] else []
-            saved = db.backup(keep=cfg["backup_keep"], now=now)[0] if cfg["backup_keep"] else None
-            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s, backup %s" % (
-                len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]),
-                len(automatic), saved or "off")
-        if name == "sync":
-            done = VaultSync(db, vault_path(vault)).sync(now=now)
-            return (1 if done["conflicts"] or done["errors"] else 0), "vault %s: %d written, %d renamed, " \
-                "%d archived, %d read back, %d conflicts, %d errors%s" % (
-                    done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
-                    len(done["read_back"]), len(done["conflicts"]), len(done["errors"]),
-                    "".join("; %s: %s" % (e["path"], e["why"]) for e in done["errors"][:3]))
-        if name == "report":
-            data = build_report(db, now)
-            text = report_markdown(data)
-            saved = save_report(vault_path(vault), data, text)
-            outcomes = push_report("记忆日报 %s" % data["date"], text)
-            failed = [o for o in outcomes if not o[1]]
-            summary = "report saved to %s; %s" % (saved, "; ".join(
-                "%s %s" % (n, "ok" if ok else "failed: %s" % why) for n, ok, why in outcomes) or "no webhook set")
-            return (1 if failed else 0), summary
-    raise ValidationError("unknown job %r; choose one of: %s" % (name, ", ".join(JOB_NAMES)))
-
-
-def maintain_index(db, rebuild=False, budget=2000):
-    """Repair the full-text index if it is out of step, merge it, checkpoint, refresh the digest,
-    and embed records still without a vector (when an embedding endpoint is set)."""
-    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-    status = db.index_status()
-    repaired = (rebuild or not status["ok"]) and db.rebuild_index()
-    db.optimize_index()
-    written = write_atomic(digest_path(db.path), build_digest(db, budget))
-    if repaired:
-        state = " rebuilt (%s of %s rows were indexed)" % (status["indexed"], status["rows"])
-    else:
-        state = " in step (%d rows)" % status["rows"]
-    vectors = ""
-    if embed_settings() is not None:
-        try:
-            vectors = ", %d record(s) embedded" % embed_pending(db, limit=2000)
-        except MemoryTieredError as exc:
-            vectors = ", embedding skipped: %s" % exc
-    return "index %s%s, digest %s%s" % (status["mode"], state, "rewritten" if written else "unchanged", vectors)
-
-
-def cron_lines(db_path, python=None, root=None, vault=None):
-    """The crontab block for the jobs, with absolute paths: the scripts in cron/ when they are
-    there, else the module itself (`job NAME`), so copying only memory_tiered.py is enough.
-    Each job's output goes to cron.log next to the database (no MAILTO line: it would silence
-    every crontab line below it); the vault sync line, added when ``vault`` exists, is not
-    redirected, so cron mails you its one-line error when a conflict waits."""
-    python = python or sys.executable or "/usr/bin/python3"
-    root = root or os.path.dirname(os.path.abspath(__file__))
-    folder = os.path.dirname(os.path.abspath(db_path))
-    log = os.path.join(folder, "cron.log")
-    scripts = os.path.isdir(os.path.join(root, "cron"))
-    module = os.path.join(root, os.path.basename(os.path.abspath(__file__)))
-    launch = module_command(python, module)
-    lines = [CRON_BEGIN, "# form: %s" % ("the scripts in %s" % os.path.join(root, "cron") if scripts
-                                        else "%s job NAME (no cron/ folder next to it)" % launch)]
-    env = "MEMORY_TIERED_DB=%s" % shell_quote(os.path.abspath(db_path))
-    for (schedule, script), name in zip(CRON_SCRIPTS, ("decay", "index", "cleanup", "compress", "report")):
-        target = "%s %s" % (shell_quote(python), shell_quote(os.path.join(root, "cron", script))) if scripts \
-            else "%s job %s" % (launch, name)
-        lines.append("%s %s %s >> %s 2>&1" % (schedule, env, target, shell_quote(log)))
-    if vault and os.path.isdir(vault):
-        lines.append("*/15 * * * * %s MEMORY_TIERED_VAULT=%s %s job sync >/dev/null" % (
-            env, shell_quote(vault), launch))
-    lines.append(CRON_END)
-    return lines
-
-
-def merge_crontab(existing, block):
-    """Replace our managed block in a crontab text (or append it); keep every other line."""
-    kept, inside = [], False
-    for line in existing.splitlines():
-        if line.strip() == CRON_BEGIN:
-            inside = True
-            continue
-        if inside:
-            if line.strip() == CRON_END:
-                inside = False
-            continue
-        kept.append(line)
-    while kept and not kept[-1].strip():
-        kept.pop()
-    return "\n".join(kept + ([""] if kept else []) + block) + "\n"
-
-
 # ==== Integrations: agents (context, Claude Code hooks, session capture, MCP) ====
 
 CHATTER = frozenset("""
@@ -5500,34 +5474,21 @@ def _quoted(text, width=200):
     return json.dumps(_short(text, width).replace("`", "'"), ensure_ascii=False)
 
 
-def build_context(db, query=None, budget=2000, project=None, now=None, limit=12, core=True,
-                  touch=False, session_id=None):
-    """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
-
-    Each line is short, quoted as data and carries the record's id.  With a query and nothing
-    relevant (or a query that is only a greeting), the block is empty.  Only memories of
-    ``project`` and global ones (no project) are used, unless the ``scope`` tunable is "all";
-    flagged memories (text that reads as instructions) are never used.
-    With ``touch``, the memories a query put in the block count as recalled
-    (once per ``session_id``); the overview without a query is never counted,
-    since it would only strengthen what is already strongest.
-    """
-    now = now or now_utc()
-    if budget < 50:
-        raise ValidationError("--budget must be at least 50 tokens (got %d)" % budget)
-    scope = project if project and MemoryStore(db).config()["scope"] == "project" else None
+def _context_records(db, query, project, scope, now, limit, core):
+    """(the memories a context block shows, core insights to add), or None when a query finds
+    nothing relevant (see build_context)."""
     in_scope, scope_params = ("AND (project = ? OR project IS NULL) ", (scope,)) if scope else ("", ())
     picked = []
     if query is not None:
         query = query.strip()[:HOOK_PROMPT_MAX]
         if not query or _is_chatter(query):
-            return ""
+            return None
         searcher = Searcher(db)
         found = searcher.search(query, limit=limit * 2, touch=False, now=now, scope=scope,
                                 exclude_flagged=True)["results"]
         found = searcher.gate(query, found, now)
         if not found:
-            return ""
+            return None
         for r in found:
             if project and r.get("project") == project:
                 r["score"] *= 1.2
@@ -5549,6 +5510,12 @@ def build_context(db, query=None, budget=2000, project=None, now=None, limit=12,
         "SELECT id, insight AS text, category FROM memory_l3 WHERE archived_at IS NULL AND superseded_by IS NULL "
         "AND flagged IS NULL " + in_scope + "ORDER BY importance DESC, decay_score DESC, id DESC LIMIT 5",
         scope_params)]
+    return picked, core
+
+
+def _context_lines(picked, core, query, budget, db_path):
+    """The block's text: headed sections of quoted lines within ``budget`` tokens, ending with
+    the tool's hint; "" when no memory line fits."""
     lines = ["## What you remember (memory_tiered)", CONTEXT_PREAMBLE]
     used = sum(token_count(line) + 1 for line in lines)
     sections = [("Core insights:", [r for r in picked if r["level"] == "l3"] + core),
@@ -5571,113 +5538,45 @@ def build_context(db, query=None, budget=2000, project=None, now=None, limit=12,
             used += cost
     if len(lines) == 2:
         return ""
-    lines.append("%s `%s get LEVEL ID` shows a memory in full." % (CONTEXT_END, launcher(db.path)))
+    lines.append("%s `%s get LEVEL ID` shows a memory in full." % (CONTEXT_END, launcher(db_path)))
     text = "\n".join(lines) + "\n"
     while token_count(text) > budget and len(lines) > 3:
         lines.pop(-2)
         text = "\n".join(lines) + "\n"
     if token_count(text) > budget or not re.search(r"^- \[", text, re.M):
         return ""
+    return text
+
+
+def build_context(db, query=None, budget=2000, project=None, now=None, limit=12, core=True,
+                  touch=False, session_id=None):
+    """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
+
+    Each line is short, quoted as data and carries the record's id.  With a query and nothing
+    relevant (or a query that is only a greeting), the block is empty.  Only memories of
+    ``project`` and global ones (no project) are used, unless the ``scope`` tunable is "all";
+    flagged memories (text that reads as instructions) are never used.
+    With ``touch``, the memories a query put in the block count as recalled
+    (once per ``session_id``); the overview without a query is never counted,
+    since it would only strengthen what is already strongest.
+    """
+    now = now or now_utc()
+    if budget < 50:
+        raise ValidationError("--budget must be at least 50 tokens (got %d)" % budget)
+    scope = project if project and read_config(db)["scope"] == "project" else None
+    chosen = _context_records(db, query, project, scope, now, limit, core)
+    if chosen is None:
+        return ""
+    if query is not None:
+        query = query.strip()[:HOOK_PROMPT_MAX]
+    text = _context_lines(chosen[0], chosen[1], query, budget, db.path)
+    if not text:
+        return ""
     if touch and query is not None:
         shown = [(m.group(1).lower(), int(m.group(2))) for m in re.finditer(r"^- \[(L[123])#(\d+)", text, re.M)]
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
             DecayEngine(db).recall(shown, session_id, now)
     return text
-
-
-def read_hook_input(stream):
-    """The hook's JSON from stdin, as a dict; raises ValidationError with a one-line reason."""
-    raw = stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8")
-    if len(raw) > HOOK_STDIN_MAX:
-        raise ValidationError("hook input is over %d bytes; ignored" % HOOK_STDIN_MAX)
-    if not raw.strip():
-        raise ValidationError("hook input is empty; expected the hook's JSON on stdin")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except RecursionError:
-        raise ValidationError("hook input is nested too deeply")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ValidationError("hook input is not JSON (%s)" % _short(str(exc), 80))
-    if not isinstance(data, dict):
-        raise ValidationError("hook input must be a JSON object")
-    return data
-
-
-def _hook_text(data, name, limit=MAX_SHORT):
-    value = data.get(name)
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ValidationError("hook field %r must be text" % name)
-    return value[:limit] if limit else value
-
-
-def run_hook(event, data, db_path, now):
-    """Handle one Claude Code hook; return the text to print (may be empty)."""
-    cwd = _hook_text(data, "cwd", 4096)
-    project = os.environ.get("MEMORY_TIERED_PROJECT") or (project_key(cwd) if cwd else None)
-    if event == "pre-compact":
-        # What was said before compaction leaves the agent's view: keep the turns and queue the
-        # session, so its summary (the agent's, or the automatic one) can still use them.
-        session_id = _hook_text(data, "session_id")
-        path = _hook_text(data, "transcript_path", 4096)
-        if not session_id or not path:
-            raise ValidationError("hook input needs session_id and transcript_path")
-        with MemoryDB(db_path) as db:
-            capture_transcript(db, path, session_id, now, cwd)
-        return ""
-    if event == "session-end":
-        session_id = _hook_text(data, "session_id")
-        if not session_id:
-            raise ValidationError("hook input has no session_id")
-        with MemoryDB(db_path) as db, db.atomic() as conn:
-            conn.execute(
-                "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
-                "transcript_path = coalesce(excluded.transcript_path, transcript_path), "
-                "cwd = coalesce(excluded.cwd, cwd), reason = excluded.reason, recorded_at = excluded.recorded_at",
-                (session_id, _hook_text(data, "transcript_path", 4096), cwd, _hook_text(data, "reason"), iso(now)))
-        return ""
-    if event == "user-prompt-submit":
-        prompt = data.get("prompt")
-        if not isinstance(prompt, str) or not prompt.strip():
-            raise ValidationError("hook input has no prompt")
-        if len(prompt) > MAX_TEXT:
-            raise ValidationError("prompt is %d characters, too long to search" % len(prompt))
-        if not os.path.exists(db_path):
-            return ""  # no memory yet; reading never creates the database
-        with MemoryDB(db_path, create=False) as db:
-            return build_context(db, prompt, budget=800, project=project, now=now, core=False, touch=True,
-                                 session_id=_hook_text(data, "session_id"))[:HOOK_OUTPUT_MAX]
-    session_id = _hook_text(data, "session_id")
-    command = launcher(db_path)
-    text, waiting = "", 0
-    if os.path.exists(db_path):  # reading only: a missing database is not created here
-        with MemoryDB(db_path, create=False) as db:
-            text = build_context(db, None, budget=1500, project=project, now=now)
-            waiting = len(pending_sessions(db))
-            text += consolidation_block(db, command, now)
-    if data.get("source") in ("compact", "resume") and session_id and os.path.exists(db_path):
-        # the agent lost (compact) or never had (resume) what this session already stored
-        with MemoryDB(db_path, create=False) as db:
-            mine = db.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ? ORDER BY id DESC LIMIT 5",
-                              (session_id,)).fetchall()
-        text += "\nThis session was %s; %s\n" % (
-            "just compacted" if data["source"] == "compact" else "resumed",
-            "its earlier turns were captured by memory_tiered." if data["source"] == "compact" else "welcome back.")
-        if mine:
-            text += "Already stored for this session:\n" + "".join(
-                "- [L1#%d] %s\n" % (r["id"], _quoted(r["summary"], 300)) for r in mine)
-    if session_id:
-        text += ("\n## This session (memory_tiered)\nSession id: %s. Before the session ends, store one summary "
-                 "of it (importance 0.9 for decisions and lasting preferences, 0.3 for routine work):\n"
-                 "`%s add-l1 --session-id %s%s --summary \"...\" --key-points \"a,b\" --importance 0.5`\n"
-                 % (session_id, command, shell_quote(session_id),
-                    " --project %s" % shell_quote(project) if project else ""))
-    if waiting:
-        text += ("%d earlier session(s) have no summary yet: `%s pending` lists them; store one for each "
-                 "with `%s add-l1 --session-id ID --summary \"...\"`.\n" % (waiting, command, command))
-    return text[:HOOK_OUTPUT_MAX]
 
 
 CONSOLIDATION_MAX = 3  # candidates of each kind the session-start hook names
@@ -5851,7 +5750,7 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
         raise NotFoundError("cannot read the transcript %s: %s" % (path, exc.strerror or exc))
     session_id = session_id or found_id or os.path.splitext(os.path.basename(path))[0]
     session_id = check_text(session_id, "session id", MAX_SHORT)
-    hours = MemoryStore(db).config()["buffer_hours"]
+    hours = read_config(db)["buffer_hours"]
     with db.atomic() as conn:
         conn.execute("DELETE FROM session_turns WHERE captured_at < ?",
                      (iso(now - datetime.timedelta(hours=hours)),))
@@ -6002,73 +5901,60 @@ _DAILY_NOTE_RE = _LazyRe(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
 IMPORT_FORMATS = ("claude-md", "openclaw", "hermes", "markdown", "mem0", "mcp-memory")
 
 
-def notes_records(path, fmt=None):
-    """Records from a memory file people already keep, by its shape (no model needed):
-
-    - a daily note (``memory/2026-05-01.md``, OpenClaw): one L1 for that day;
-    - Markdown (CLAUDE.md, MEMORY.md, USER.md, AGENTS.md): one global L2 per list item or
-      paragraph, its category the nearest heading;
-    - JSON Lines of the MCP reference memory server (``{"type": "entity", "name", "entityType",
-      "observations"}``): one L2 per entity;
-    - a mem0 export (a JSON list, or {"results": [...]}, of {"memory": ...}): one L2 per memory.
-
-    Returns (kind, [record dicts for MemoryStore.import_records]).
-    """
-    name = os.path.basename(path)
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_IMPORT_NOTES)
-    text = raw.decode("utf-8-sig")
-    stripped = text.lstrip()
-    if fmt in ("mcp-memory",) or fmt is None and (name.endswith(".jsonl") or stripped.startswith("{\"type\"")):
-        records = []
-        for line in text.splitlines():
-            try:
-                obj = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(obj, dict) and obj.get("type") == "entity" and obj.get("name"):
-                facts = [str(o) for o in obj.get("observations") or [] if str(o).strip()]
-                records.append({"level": "l2", "category": str(obj.get("entityType") or "entity")[:MAX_SHORT],
-                                "knowledge": "%s: %s" % (obj["name"], "; ".join(facts) if facts else "(no observations)"),
-                                "tags": ["mcp-memory", str(obj["name"])[:MAX_SHORT]]})
-        return "mcp-memory-graph", records
-    if fmt == "mem0" or fmt is None and (stripped.startswith("[") or stripped.startswith("{")):
-        data = json.loads(text)
-        items = data.get("results") or data.get("memories") or [] if isinstance(data, dict) else data
-        records = []
-        for item in items if isinstance(items, list) else []:
-            if isinstance(item, dict) and isinstance(item.get("memory"), str) and item["memory"].strip():
-                record = {"level": "l2", "category": str((item.get("categories") or ["mem0"])[0])[:MAX_SHORT],
-                          "knowledge": item["memory"], "tags": ["mem0"]}
-                if isinstance(item.get("created_at"), str):
-                    record["created_at"] = item["created_at"]
-                records.append(record)
-        return "mem0", records
-    day = _DAILY_NOTE_RE.match(name)
-    if day:
-        body = "\n".join(line for line in text.splitlines() if not line.startswith("#")).strip()
-        points = [line.strip()[2:].strip() for line in text.splitlines() if line.strip().startswith(("- ", "* "))]
-        return "daily-note", [{"level": "l1", "session_id": "note-" + name[:-3], "summary": body[:MAX_TEXT] or name,
-                               "key_points": points[:MAX_ITEMS], "created_at": name[:-3]}] if body else []
-    records, heading, paragraph = [], "notes", []
-    if stripped.startswith("---"):
-        # a note with frontmatter (basic-memory, an Obsidian vault): one memory per note
+def _mcp_memory_records(text):
+    """One L2 per entity of the MCP reference memory server's JSON Lines graph."""
+    records = []
+    for line in text.splitlines():
         try:
-            fields, body = parse_note(text)
+            obj = json.loads(line)
         except ValueError:
-            fields, body = {}, text
-        body = body.strip()
-        if body:
-            level = str(fields.get("level") or "l2").lower()
-            tags = fields.get("tags") if isinstance(fields.get("tags"), list) else []
-            category = str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT]
-            record = {"level": "l1" if level == "l1" else "l2", "tags": [str(t) for t in tags][:MAX_ITEMS]}
-            if record["level"] == "l1":
-                record.update(session_id="note-" + os.path.splitext(name)[0][:150], summary=body[:MAX_TEXT])
-            else:
-                record.update(category=category, knowledge=body[:MAX_TEXT])
-            return "markdown-note", [record]
-        return "markdown-note", []
+            continue
+        if isinstance(obj, dict) and obj.get("type") == "entity" and obj.get("name"):
+            facts = [str(o) for o in obj.get("observations") or [] if str(o).strip()]
+            records.append({"level": "l2", "category": str(obj.get("entityType") or "entity")[:MAX_SHORT],
+                            "knowledge": "%s: %s" % (obj["name"], "; ".join(facts) if facts else "(no observations)"),
+                            "tags": ["mcp-memory", str(obj["name"])[:MAX_SHORT]]})
+    return "mcp-memory-graph", records
+
+
+def _mem0_records(text):
+    """One L2 per memory of a mem0 export (a JSON list, or {"results": [...]})."""
+    data = json.loads(text)
+    items = data.get("results") or data.get("memories") or [] if isinstance(data, dict) else data
+    records = []
+    for item in items if isinstance(items, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("memory"), str) and item["memory"].strip():
+            record = {"level": "l2", "category": str((item.get("categories") or ["mem0"])[0])[:MAX_SHORT],
+                      "knowledge": item["memory"], "tags": ["mem0"]}
+            if isinstance(item.get("created_at"), str):
+                record["created_at"] = item["created_at"]
+            records.append(record)
+    return "mem0", records
+
+
+def _frontmatter_note_records(text, name):
+    """One memory for a Markdown note with frontmatter (basic-memory, an Obsidian vault)."""
+    try:
+        fields, body = parse_note(text)
+    except ValueError:
+        fields, body = {}, text
+    body = body.strip()
+    if body:
+        level = str(fields.get("level") or "l2").lower()
+        tags = fields.get("tags") if isinstance(fields.get("tags"), list) else []
+        category = str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT]
+        record = {"level": "l1" if level == "l1" else "l2", "tags": [str(t) for t in tags][:MAX_ITEMS]}
+        if record["level"] == "l1":
+            record.update(session_id="note-" + os.path.splitext(name)[0][:150], summary=body[:MAX_TEXT])
+        else:
+            record.update(category=category, knowledge=body[:MAX_TEXT])
+        return "markdown-note", [record]
+    return "markdown-note", []
+
+
+def _markdown_records(text, name):
+    """One global L2 per list item or paragraph of a Markdown file, its category the nearest heading."""
+    records, heading, paragraph = [], "notes", []
 
     def flush():
         if paragraph:
@@ -6093,6 +5979,38 @@ def notes_records(path, fmt=None):
             paragraph.append(stripped_line)
     flush()
     return "markdown", records
+
+
+def notes_records(path, fmt=None):
+    """Records from a memory file people already keep, by its shape (no model needed):
+
+    - a daily note (``memory/2026-05-01.md``, OpenClaw): one L1 for that day;
+    - Markdown (CLAUDE.md, MEMORY.md, USER.md, AGENTS.md): one global L2 per list item or
+      paragraph, its category the nearest heading;
+    - JSON Lines of the MCP reference memory server (``{"type": "entity", "name", "entityType",
+      "observations"}``): one L2 per entity;
+    - a mem0 export (a JSON list, or {"results": [...]}, of {"memory": ...}): one L2 per memory.
+
+    Returns (kind, [record dicts for MemoryStore.import_records]).
+    """
+    name = os.path.basename(path)
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_IMPORT_NOTES)
+    text = raw.decode("utf-8-sig")
+    stripped = text.lstrip()
+    if fmt in ("mcp-memory",) or fmt is None and (name.endswith(".jsonl") or stripped.startswith("{\"type\"")):
+        return _mcp_memory_records(text)
+    if fmt == "mem0" or fmt is None and (stripped.startswith("[") or stripped.startswith("{")):
+        return _mem0_records(text)
+    day = _DAILY_NOTE_RE.match(name)
+    if day:
+        body = "\n".join(line for line in text.splitlines() if not line.startswith("#")).strip()
+        points = [line.strip()[2:].strip() for line in text.splitlines() if line.strip().startswith(("- ", "* "))]
+        return "daily-note", [{"level": "l1", "session_id": "note-" + name[:-3], "summary": body[:MAX_TEXT] or name,
+                               "key_points": points[:MAX_ITEMS], "created_at": name[:-3]}] if body else []
+    if stripped.startswith("---"):
+        return _frontmatter_note_records(text, name)
+    return _markdown_records(text, name)
 
 
 def pending_sessions(db):
@@ -6147,6 +6065,101 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
             conn.execute("UPDATE pending_sessions SET done_at = ? WHERE session_id = ?", (iso(now), session["session_id"]))
         made.append({"session_id": session["session_id"], "l1_id": new_id})
     return made
+
+
+def read_hook_input(stream):
+    """The hook's JSON from stdin, as a dict; raises ValidationError with a one-line reason."""
+    raw = stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+    if len(raw) > HOOK_STDIN_MAX:
+        raise ValidationError("hook input is over %d bytes; ignored" % HOOK_STDIN_MAX)
+    if not raw.strip():
+        raise ValidationError("hook input is empty; expected the hook's JSON on stdin")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValidationError("hook input is nested too deeply")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValidationError("hook input is not JSON (%s)" % _short(str(exc), 80))
+    if not isinstance(data, dict):
+        raise ValidationError("hook input must be a JSON object")
+    return data
+
+
+def _hook_text(data, name, limit=MAX_SHORT):
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ValidationError("hook field %r must be text" % name)
+    return value[:limit] if limit else value
+
+
+def run_hook(event, data, db_path, now):
+    """Handle one Claude Code hook; return the text to print (may be empty)."""
+    cwd = _hook_text(data, "cwd", 4096)
+    project = os.environ.get("MEMORY_TIERED_PROJECT") or (project_key(cwd) if cwd else None)
+    if event == "pre-compact":
+        # What was said before compaction leaves the agent's view: keep the turns and queue the
+        # session, so its summary (the agent's, or the automatic one) can still use them.
+        session_id = _hook_text(data, "session_id")
+        path = _hook_text(data, "transcript_path", 4096)
+        if not session_id or not path:
+            raise ValidationError("hook input needs session_id and transcript_path")
+        with MemoryDB(db_path) as db:
+            capture_transcript(db, path, session_id, now, cwd)
+        return ""
+    if event == "session-end":
+        session_id = _hook_text(data, "session_id")
+        if not session_id:
+            raise ValidationError("hook input has no session_id")
+        with MemoryDB(db_path) as db, db.atomic() as conn:
+            conn.execute(
+                "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
+                "transcript_path = coalesce(excluded.transcript_path, transcript_path), "
+                "cwd = coalesce(excluded.cwd, cwd), reason = excluded.reason, recorded_at = excluded.recorded_at",
+                (session_id, _hook_text(data, "transcript_path", 4096), cwd, _hook_text(data, "reason"), iso(now)))
+        return ""
+    if event == "user-prompt-submit":
+        prompt = data.get("prompt")
+        if not isinstance(prompt, str) or not prompt.strip():
+            raise ValidationError("hook input has no prompt")
+        if len(prompt) > MAX_TEXT:
+            raise ValidationError("prompt is %d characters, too long to search" % len(prompt))
+        if not os.path.exists(db_path):
+            return ""  # no memory yet; reading never creates the database
+        with MemoryDB(db_path, create=False) as db:
+            return build_context(db, prompt, budget=800, project=project, now=now, core=False, touch=True,
+                                 session_id=_hook_text(data, "session_id"))[:HOOK_OUTPUT_MAX]
+    session_id = _hook_text(data, "session_id")
+    command = launcher(db_path)
+    text, waiting = "", 0
+    if os.path.exists(db_path):  # reading only: a missing database is not created here
+        with MemoryDB(db_path, create=False) as db:
+            text = build_context(db, None, budget=1500, project=project, now=now)
+            waiting = len(pending_sessions(db))
+            text += consolidation_block(db, command, now)
+    if data.get("source") in ("compact", "resume") and session_id and os.path.exists(db_path):
+        # the agent lost (compact) or never had (resume) what this session already stored
+        with MemoryDB(db_path, create=False) as db:
+            mine = db.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ? ORDER BY id DESC LIMIT 5",
+                              (session_id,)).fetchall()
+        text += "\nThis session was %s; %s\n" % (
+            "just compacted" if data["source"] == "compact" else "resumed",
+            "its earlier turns were captured by memory_tiered." if data["source"] == "compact" else "welcome back.")
+        if mine:
+            text += "Already stored for this session:\n" + "".join(
+                "- [L1#%d] %s\n" % (r["id"], _quoted(r["summary"], 300)) for r in mine)
+    if session_id:
+        text += ("\n## This session (memory_tiered)\nSession id: %s. Before the session ends, store one summary "
+                 "of it (importance 0.9 for decisions and lasting preferences, 0.3 for routine work):\n"
+                 "`%s add-l1 --session-id %s%s --summary \"...\" --key-points \"a,b\" --importance 0.5`\n"
+                 % (session_id, command, shell_quote(session_id),
+                    " --project %s" % shell_quote(project) if project else ""))
+    if waiting:
+        text += ("%d earlier session(s) have no summary yet: `%s pending` lists them; store one for each "
+                 "with `%s add-l1 --session-id ID --summary \"...\"`.\n" % (waiting, command, command))
+    return text[:HOOK_OUTPUT_MAX]
 
 
 _MCP_TOOLS = [
@@ -6411,6 +6424,178 @@ def serve_mcp(db_path, stdin, stdout, log):
             stdout.flush()
 
 
+# ==== Integrations: scheduled jobs and the crontab ====
+
+
+JOB_NAMES = ("decay", "index", "cleanup", "compress", "report", "sync")
+
+
+CRON_SCRIPTS = (
+    ("0 * * * *", "memory_decay.py"),
+    ("*/5 * * * *", "memory_index.py"),
+    ("30 * * * *", "memory_cleanup.py"),
+    ("0 3 * * *", "memory_compress.py"),
+    ("0 0 * * *", "memory_stats_report.py"),
+)
+
+
+CRON_BEGIN = "# >>> memory_tiered jobs (managed by `memory_tiered.py cron --install`) >>>"
+
+
+CRON_END = "# <<< memory_tiered jobs <<<"
+
+
+def load_env_file(db_path, environ=None):
+    """Read MEMORY_TIERED_* settings from memory_tiered.env next to the database.
+
+    Cron gives jobs a bare environment; webhook URLs and secrets can live in
+    this owner-only file instead of the crontab.  Set variables win.
+    """
+    env = os.environ if environ is None else environ
+    path = os.path.join(os.path.dirname(os.path.abspath(db_path)), "memory_tiered.env")
+    try:
+        if os.stat(path).st_mode & 0o077:
+            sys.stderr.write("warning: %s can be read by other users and may hold a webhook secret; "
+                             "run chmod 600 on it\n" % path)
+    except OSError:
+        return
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for line in handle:
+                key, sep, value = line.strip().partition("=")
+                key = key.strip()
+                if sep and key.startswith("MEMORY_TIERED_") and key not in env:
+                    env[key] = value.strip().strip('"').strip("'")
+    except OSError:
+        pass
+
+
+def _job_logger(db_path):
+    import logging
+    import logging.handlers
+    logger = logging.getLogger("memory_tiered.jobs")
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    log_path = os.path.join(os.path.dirname(os.path.abspath(db_path)), "memory_tiered.log")
+    for handler in list(logger.handlers):
+        if getattr(handler, "baseFilename", None) != log_path:
+            logger.removeHandler(handler)
+            handler.close()
+    if not logger.handlers:
+        handler = logging.handlers.RotatingFileHandler(log_path, maxBytes=1 << 20, backupCount=3,
+                                                       encoding="utf-8")
+        formatter = logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%SZ")
+        formatter.converter = time.gmtime
+        handler.setFormatter(formatter)
+        logger.addHandler(handler)
+    return logger
+
+
+def maintain_index(db, rebuild=False, budget=2000):
+    """Repair the full-text index if it is out of step, merge it, checkpoint, refresh the digest,
+    and embed records still without a vector (when an embedding endpoint is set)."""
+    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    status = db.index_status()
+    repaired = (rebuild or not status["ok"]) and db.rebuild_index()
+    db.optimize_index()
+    written = write_atomic(digest_path(db.path), build_digest(db, budget))
+    if repaired:
+        state = " rebuilt (%s of %s rows were indexed)" % (status["indexed"], status["rows"])
+    else:
+        state = " in step (%d rows)" % status["rows"]
+    vectors = ""
+    if embed_settings() is not None:
+        try:
+            vectors = ", %d record(s) embedded" % embed_pending(db, limit=2000)
+        except MemoryTieredError as exc:
+            vectors = ", embedding skipped: %s" % exc
+    return "index %s%s, digest %s%s" % (status["mode"], state, "rewritten" if written else "unchanged", vectors)
+
+
+def run_job(name, db_path, now, vault=None):
+    """One scheduled job; returns (exit code, summary).  No output on success."""
+    with MemoryDB(db_path) as db:
+        if name == "decay":
+            changed = DecayEngine(db).decay(now)
+            return 0, "decayed L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % changed
+        if name == "index":
+            return 0, maintain_index(db)
+        if name == "cleanup":
+            found = DecayEngine(db).candidates(now)
+            return 0, "%d cleanup candidates, nothing deleted" % len(found)
+        if name == "compress":
+            cfg = read_config(db)
+            automatic = summarise_pending(db, now)
+            promoter = Promoter(db)
+            report = promoter.report()
+            applied = promoter.apply(now) if cfg["auto_promote"] else []
+            saved = db.backup(keep=cfg["backup_keep"], now=now)[0] if cfg["backup_keep"] else None
+            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s, backup %s" % (
+                len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]),
+                len(automatic), saved or "off")
+        if name == "sync":
+            done = VaultSync(db, vault_path(vault)).sync(now=now)
+            return (1 if done["conflicts"] or done["errors"] else 0), "vault %s: %d written, %d renamed, " \
+                "%d archived, %d read back, %d conflicts, %d errors%s" % (
+                    done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
+                    len(done["read_back"]), len(done["conflicts"]), len(done["errors"]),
+                    "".join("; %s: %s" % (e["path"], e["why"]) for e in done["errors"][:3]))
+        if name == "report":
+            data = build_report(db, now)
+            text = report_markdown(data)
+            saved = save_report(vault_path(vault), data, text)
+            outcomes = push_report("记忆日报 %s" % data["date"], text)
+            failed = [o for o in outcomes if not o[1]]
+            summary = "report saved to %s; %s" % (saved, "; ".join(
+                "%s %s" % (n, "ok" if ok else "failed: %s" % why) for n, ok, why in outcomes) or "no webhook set")
+            return (1 if failed else 0), summary
+    raise ValidationError("unknown job %r; choose one of: %s" % (name, ", ".join(JOB_NAMES)))
+
+
+def cron_lines(db_path, python=None, root=None, vault=None):
+    """The crontab block for the jobs, with absolute paths: the scripts in cron/ when they are
+    there, else the module itself (`job NAME`), so copying only memory_tiered.py is enough.
+    Each job's output goes to cron.log next to the database (no MAILTO line: it would silence
+    every crontab line below it); the vault sync line, added when ``vault`` exists, is not
+    redirected, so cron mails you its one-line error when a conflict waits."""
+    python = python or sys.executable or "/usr/bin/python3"
+    root = root or os.path.dirname(os.path.abspath(__file__))
+    folder = os.path.dirname(os.path.abspath(db_path))
+    log = os.path.join(folder, "cron.log")
+    scripts = os.path.isdir(os.path.join(root, "cron"))
+    module = os.path.join(root, os.path.basename(os.path.abspath(__file__)))
+    launch = module_command(python, module)
+    lines = [CRON_BEGIN, "# form: %s" % ("the scripts in %s" % os.path.join(root, "cron") if scripts
+                                        else "%s job NAME (no cron/ folder next to it)" % launch)]
+    env = "MEMORY_TIERED_DB=%s" % shell_quote(os.path.abspath(db_path))
+    for (schedule, script), name in zip(CRON_SCRIPTS, ("decay", "index", "cleanup", "compress", "report")):
+        target = "%s %s" % (shell_quote(python), shell_quote(os.path.join(root, "cron", script))) if scripts \
+            else "%s job %s" % (launch, name)
+        lines.append("%s %s %s >> %s 2>&1" % (schedule, env, target, shell_quote(log)))
+    if vault and os.path.isdir(vault):
+        lines.append("*/15 * * * * %s MEMORY_TIERED_VAULT=%s %s job sync >/dev/null" % (
+            env, shell_quote(vault), launch))
+    lines.append(CRON_END)
+    return lines
+
+
+def merge_crontab(existing, block):
+    """Replace our managed block in a crontab text (or append it); keep every other line."""
+    kept, inside = [], False
+    for line in existing.splitlines():
+        if line.strip() == CRON_BEGIN:
+            inside = True
+            continue
+        if inside:
+            if line.strip() == CRON_END:
+                inside = False
+            continue
+        kept.append(line)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return "\n".join(kept + ([""] if kept else []) + block) + "\n"
+
+
 # ==== CLI ====
 
 
@@ -6455,16 +6640,6 @@ def _common():
     return parent
 
 
-class _Skipped:
-    """Stands in for a subcommand parser that this run does not need (see build_parser)."""
-
-    def add_argument(self, *args, **kwargs):
-        return None
-
-    def set_defaults(self, **kwargs):
-        return None
-
-
 def _command_in(argv):
     """The subcommand named in argv (skipping the shared options), or None."""
     skip = False
@@ -6478,305 +6653,45 @@ def _command_in(argv):
     return None
 
 
-def _filter_options(p):
-    """The record filters `list` and `search-all` share."""
-    p.add_argument("--project", help="only this project's memories (a name, a key or a repository path)")
-    p.add_argument("--origin", choices=ORIGINS, help="only memories that arrived this way")
-    p.add_argument("--category", help="only L2/L3 memories of this category")
-    p.add_argument("--tag", help="only memories with this tag")
-    p.add_argument("--since", help="ISO date: created on or after")
-    p.add_argument("--until", help="ISO date: created on or before (whole day)")
-
-
-PROJECT_HELP = ("a repository path (or .) or a project name; default: the repository of the working folder, "
-                "none outside one (env MEMORY_TIERED_PROJECT)")
-
-
 @functools.lru_cache(maxsize=8)
-def build_parser(only=None):
-    """The argument parser.  With ``only``, just that subcommand is built: argparse
-    spends most of a short command's start-up building the other thirty.  Parsers are
-    kept for the life of the process (parsing does not change them)."""
-    common = _common()
-    parser = _Parser(
-        prog="memory_tiered.py", parents=[common],
-        description="Tiered long-term memory for AI agents (L1 sessions, L2 knowledge, L3 insights).",
-        epilog="Run `memory_tiered.py COMMAND --help` for a command's options and an example.",
-        formatter_class=_Formatter,
-    )
-    parser.add_argument("--version", action="version", version="memory_tiered " + __version__)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sub.required = True
-
-    def command(name, func, help_text, example):
-        if only is not None and name != only:
-            return _Skipped()
-        p = sub.add_parser(name, parents=[common], help=help_text,
-                           description="%s\n\nExample:\n  %s" % (help_text, example),
-                           formatter_class=_Formatter)
-        p.set_defaults(func=func)
-        return p
-
-    command("init", cmd_init, "Create or migrate the database (idempotent).", "memory_tiered.py init")
-
-    p = command("add-l1", cmd_add_l1, "Store one conversation summary (L1).",
-                'memory_tiered.py add-l1 --session-id s42 --summary "Chose SQLite WAL" '
-                '--key-points "sqlite,wal" --importance 0.8')
-    p.add_argument("--session-id", required=True, help="the conversation this summarises (the hook gives it)")
-    p.add_argument("--summary", required=True, help="2-4 sentences: what was decided and why, what changed")
-    p.add_argument("--key-points", help='split on , ， 、 and ;')
-    p.add_argument("--importance", help="0 to 1, default 0.5")
-    p.add_argument("--parent-session", help="the session this one continued")
-    p.add_argument("--project", help=PROJECT_HELP)
-    p.add_argument("--global", dest="global_", action="store_true", help="belongs to no project (a preference)")
-    p.add_argument("--agent", help="which agent wrote it")
-    p.add_argument("--tags", help="comma-separated")
-    p.add_argument("--created-at", help="ISO 8601 date or date-time, UTC assumed")
-
-    p = command("add-l2", cmd_add_l2, "Store a piece of structured knowledge (L2).",
-                'memory_tiered.py add-l2 --category skills --knowledge "Writes Go daily" --source-ids 3,7')
-    p.add_argument("--category", required=True, help="e.g. habits-preferences, decisions, skills-career")
-    p.add_argument("--knowledge", required=True, help="the knowledge, one or two sentences")
-    p.add_argument("--source-ids", help="L1 ids, comma-separated")
-    p.add_argument("--supersedes", type=_positive_int, help="id of an older L2 this one replaces")
-    p.add_argument("--tags", help="comma-separated")
-    p.add_argument("--importance", help="0 to 1, default 0.5")
-    p.add_argument("--project", help=PROJECT_HELP)
-    p.add_argument("--global", dest="global_", action="store_true", help="belongs to no project (a preference)")
-    p.add_argument("--agent", help="which agent wrote it")
-    p.add_argument("--created-at", help="ISO 8601 date or date-time, UTC assumed")
-
-    p = command("add-l3", cmd_add_l3, "Store a core insight (L3).",
-                'memory_tiered.py add-l3 --insight "Prefers boring tech" --source-ids 2,5,9')
-    p.add_argument("--insight", required=True, help="the core insight, one sentence")
-    p.add_argument("--source-ids", help="L2 ids, comma-separated")
-    p.add_argument("--category", help="e.g. values, decision-style")
-    p.add_argument("--tags", help="comma-separated")
-    p.add_argument("--importance", help="0 to 1, default 0.5")
-    p.add_argument("--project", help=PROJECT_HELP)
-    p.add_argument("--global", dest="global_", action="store_true", help="belongs to no project (an insight)")
-    p.add_argument("--agent", help="which agent wrote it")
-    p.add_argument("--created-at", help="ISO 8601 date or date-time, UTC assumed")
-
-    p = command("get", cmd_get, "Show one record with its sources and promotions.", "memory_tiered.py get l2 5")
-    p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("id", type=_positive_int, help="the record's id")
-
-    p = command("list", cmd_list, "List records.", "memory_tiered.py list --level l1 --sort importance --limit 5")
-    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
-    p.add_argument("--sort", choices=("created", "importance", "decay", "access"), default="created",
-                   help="newest first (default), or by importance, strength or retrievals")
-    p.add_argument("--limit", type=_positive_int, default=20, help="at most this many per level (default 20)")
-    p.add_argument("--include-archived", action="store_true", help="also archived records")
-    _filter_options(p)
-
-    p = command("search-all", cmd_search_all, "Search all three levels; one ranked list.",
-                'memory_tiered.py search-all "what did we decide about auth?"')
-    p.add_argument("text", nargs="?", help="the search text (or --keyword)")
-    p.add_argument("--keyword", "-k", action="append",
-                   help="search text; repeat it with paraphrases and synonyms: the rankings are fused")
-    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
-    p.add_argument("--limit", type=_positive_int, default=10, help="results (default 10, at most 1000)")
-    p.add_argument("--here", action="store_true", help="only this repository's memories and global ones")
-    _filter_options(p)
-    p.add_argument("--explain", action="store_true", help="show each part of the score")
-    p.add_argument("--no-touch", action="store_true", help="do not count this as a retrieval")
-    p.add_argument("--include-archived", action="store_true", help="also archived records")
-    p.add_argument("--include-superseded", action="store_true", help="also records replaced by newer ones")
-
-    p = command("decay", cmd_decay, "Apply the strength decay for the time elapsed.", "memory_tiered.py decay")
-    p.add_argument("--dry-run", action="store_true", help="count what would change, write nothing")
-
-    p = command("cleanup", cmd_cleanup, "Report records below the cleanup threshold; deletes nothing.",
-                "memory_tiered.py cleanup --archive --yes")
-    p.add_argument("--archive", action="store_true", help="mark the candidates archived (with --yes)")
-    p.add_argument("--yes", action="store_true", help="confirm --archive")
-    p.add_argument("--limit", type=_positive_int,
-                   help="list (or with --archive, archive) only the N weakest; default: list 50, archive all")
-
-    p = command("compress", cmd_compress, "Promotion report; --apply promotes eligible L1s to L2.",
-                "memory_tiered.py compress --apply")
-    p.add_argument("--apply", action="store_true", help="promote the eligible L1s to L2s")
-    p.add_argument("--dry-run", action="store_true", help="with --apply: report only")
-
-    command("stats", cmd_stats, "Counts, strength distribution, file and index facts.", "memory_tiered.py stats")
-
-    p = command("forget", cmd_forget, "Delete records for good: one, those matching a query, or all.",
-                'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes')
-    p.add_argument("level", nargs="?", help="l1, l2 or l3")
-    p.add_argument("id", nargs="?", type=_positive_int, help="the record's id")
-    p.add_argument("--query", help="forget every record that contains all significant words of TEXT (listed first)")
-    p.add_argument("--all", action="store_true", help="forget everything (a backup is taken first)")
-    p.add_argument("--yes", action="store_true", help="confirm")
-    p.add_argument("--purge-backups", action="store_true",
-                   help="also rewrite the backups in backups/ that still hold the forgotten records")
-
-    p = command("review", cmd_review, "List flagged memories, near-duplicate pairs and L2s that may contradict "
-                "each other; --clear a flag.", "memory_tiered.py review --level l2   |   review --clear l1 12")
-    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
-    p.add_argument("--limit", type=_positive_int, default=2000, help="most recent records looked at per level")
-    p.add_argument("--clear", nargs=2, metavar=("LEVEL", "ID"),
-                   help="you read this flagged memory: let the hooks inject it again")
-
-    p = command("merge", cmd_merge, "Fold the second record into the first (same level).",
-                "memory_tiered.py merge l1 12 15")
-    p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("keep", type=_positive_int, help="the id to keep (its text stays)")
-    p.add_argument("drop", type=_positive_int, help="the id folded into it and removed")
-
-    p = command("supersede", cmd_supersede, "Mark OLD as replaced by NEW: kept, hidden from search.",
-                "memory_tiered.py supersede l2 4 9")
-    p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("old", type=_positive_int, help="the id of the record replaced")
-    p.add_argument("new", type=_positive_int, help="the id of the record that replaces it")
-
-    p = command("backup", cmd_backup, "A consistent online copy into backups/ next to the database.",
-                "memory_tiered.py backup --keep 7")
-    p.add_argument("--to", help="file to write instead of backups/NAME-DATE.db")
-    p.add_argument("--keep", type=_positive_int, default=7, help="backups kept in backups/ (newest)")
-
-    p = command("restore", cmd_restore, "Put a backup back (the current database is backed up first).",
-                "memory_tiered.py restore backups/state-20260501-030000.db --yes")
-    p.add_argument("path", help="a backup file, e.g. backups/state-20260501-030000.db")
-    p.add_argument("--yes", action="store_true", help="confirm: the current database is backed up, then replaced")
-
-    p = command("doctor", cmd_doctor, "Check integrity, index, links, permissions and disk; --repair fixes.",
-                "memory_tiered.py doctor --repair")
-    p.add_argument("--repair", action="store_true", help="rebuild the index, drop broken links, fix permissions")
-
-    p = command("config", cmd_config, "Show or set a tunable.", "memory_tiered.py config decay_factor 0.995")
-    p.add_argument("key", nargs="?", help="a tunable (without it: all of them)")
-    p.add_argument("value", nargs="?", help="its new value (without it: show it)")
-
-    p = command("export", cmd_export, "Write every record as JSON Lines, CSV or Markdown.",
-                "memory_tiered.py export --format csv --out memories.csv")
-    p.add_argument("--out", help="file to write (default stdout)")
-    p.add_argument("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3")
-    p.add_argument("--format", choices=("jsonl", "csv", "markdown"), default="jsonl",
-                   help="jsonl and csv import back losslessly; markdown is for reading")
-    p.add_argument("--category", help="only L2/L3 memories of this category")
-    p.add_argument("--tag", help="only memories with this tag")
-
-    p = command("import", cmd_import, "Read records from JSON Lines or CSV (full or minimal).",
-                "memory_tiered.py import memories.jsonl")
-    p.add_argument("path", help="a .jsonl or .csv file, or - for JSON Lines on stdin")
-    p.add_argument("--progress", action="store_true", help="a line on stderr after each committed batch")
-    p.add_argument("--from", dest="from_", choices=IMPORT_FORMATS,
-                   help="another tool's memories instead of an export (see import-notes)")
-    p.add_argument("--dry-run", action="store_true", help="with --from: show what each file gives, write nothing")
-
-    p = command("sync", cmd_sync, "Sync every level to the Obsidian vault and read people's edits back.",
-                "memory_tiered.py sync --vault ~/agent-memory/memory --dry-run")
-    p.add_argument("--level", choices=("all", "l1", "l2", "l3", "tree"), default="all",
-                   help="what to sync (tree: the session notes)")
-    p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT, default ~/agent-memory/memory)")
-    p.add_argument("--dry-run", action="store_true", help="list what would be written, renamed, archived or read")
-    p.add_argument("--resolve", choices=("vault", "db"), help="settle conflicts: take the note's fields, "
-                   "or write the database version over the note")
-
-    p = command("init-vault", cmd_init_vault, "Copy obsidian_template/ into the vault; never overwrites.",
-                "memory_tiered.py init-vault --vault ~/agent-memory/memory")
-    p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT)")
-
-    p = command("context", cmd_context, "Print a Markdown memory block for a prompt, within a token budget.",
-                'memory_tiered.py context --query "how do we deploy?" --budget 800')
-    p.add_argument("--query", help="what the prompt is about (without it: core insights, recent and strongest)")
-    p.add_argument("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)")
-    p.add_argument("--project", help="favour memories of this project")
-    p.add_argument("--session-id", help="count each recalled memory once for this session")
-    p.add_argument("--no-touch", action="store_true", help="do not count the memories shown as recalled")
-
-    p = command("edit", cmd_edit, "Correct a record in place; its vault note follows on the next sync.",
-                'memory_tiered.py edit l2 7 --text "Uses pnpm, not npm" --importance 0.9')
-    p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("id", type=_positive_int, help="the record's id")
-    p.add_argument("--text", help="new summary, knowledge or insight")
-    p.add_argument("--key-points", help="L1 only; replaces them (split on , ， 、 and ;)")
-    p.add_argument("--importance", help="0 to 1")
-    p.add_argument("--tags", help="replaces them (comma-separated)")
-    p.add_argument("--category", help="L2 and L3")
-    p.add_argument("--project", help="move it to this project (a repository path, a name or a key)")
-    p.add_argument("--global", dest="global_", action="store_true", help="make it global (no project)")
-
-    p = command("unarchive", cmd_unarchive, "Bring an archived record back (strength 1.0 again).",
-                "memory_tiered.py unarchive l1 12")
-    p.add_argument("level", help="l1, l2 or l3")
-    p.add_argument("id", type=_positive_int, help="the record's id")
-
-    p = command("hook", cmd_hook, "Claude Code hook: reads the hook's JSON on stdin; never fails the session.",
-                "memory_tiered.py hook session-start < input.json")
-    p.add_argument("event", choices=sorted(HOOK_EVENTS), help="which Claude Code hook is calling")
-
-    p = command("install-hooks", cmd_install_hooks, "Add the four hooks to Claude Code's settings.json.",
-                "memory_tiered.py install-hooks --project")
-    p.add_argument("--project", action="store_true", help="this project's .claude/settings.json instead of ~/.claude/")
-    p.add_argument("--print", action="store_true", dest="print_only", help="print the entries, change nothing")
-
-    p = command("capture", cmd_capture, "Store a Claude Code transcript's turns for later summarising.",
-                "memory_tiered.py capture --transcript ~/.claude/projects/x/abc.jsonl")
-    p.add_argument("--transcript", required=True, help="a Claude Code transcript (.jsonl)")
-    p.add_argument("--session-id", help="default: from the transcript")
-
-    p = command("import-transcripts", cmd_import_transcripts,
-                "Summarise the Claude Code sessions already on this machine (a session card each).",
-                "memory_tiered.py import-transcripts --dry-run")
-    p.add_argument("paths", nargs="*", help="transcript files or folders (default ~/.claude/projects)")
-    p.add_argument("--dry-run", action="store_true", help="count what would be imported, write nothing")
-    p.add_argument("--progress", action="store_true", help="a line on stderr every 100 transcripts")
-
-    p = command("import-notes", cmd_import_notes, "Import memory files you already keep (CLAUDE.md, MEMORY.md, "
-                "daily notes, mem0, MCP memory graph).", "memory_tiered.py import-notes ~/.claude/CLAUDE.md memory/*.md")
-    p.add_argument("paths", nargs="+", help="Markdown, daily notes (YYYY-MM-DD.md), mem0 JSON or MCP memory JSONL")
-    p.add_argument("--dry-run", action="store_true", help="show what each file would give, write nothing")
-
-    p = command("pending", cmd_pending, "List sessions that have no L1 summary yet.", "memory_tiered.py pending")
-    p.add_argument("--auto", action="store_true", help="write an automatic L1 for those pending over pending_hours")
-
-    command("mcp", cmd_mcp, "Serve the memory over MCP (stdio, JSON-RPC 2.0).", "memory_tiered.py mcp")
-
-    p = command("digest", cmd_digest, "Write MEMORY_DIGEST.md next to the database and print it.",
-                "memory_tiered.py digest --budget 1500")
-    p.add_argument("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)")
-
-    p = command("index", cmd_index, "Check, repair and merge the full-text index; refresh the digest.",
-                "memory_tiered.py index --rebuild")
-    p.add_argument("--rebuild", action="store_true", help="rebuild the index even if it looks in step")
-
-    p = command("report", cmd_report, "The daily report: print it, save it in the vault, push it.",
-                "memory_tiered.py report --push")
-    p.add_argument("--push", action="store_true", help="send to MEMORY_TIERED_FEISHU_WEBHOOK / MEMORY_TIERED_WEBHOOK")
-    p.add_argument("--vault", help="vault folder (env MEMORY_TIERED_VAULT)")
-
-    p = command("job", cmd_job, "Run one scheduled job with a lock and a log line (used by cron/).",
-                "memory_tiered.py job decay")
-    p.add_argument("name", choices=JOB_NAMES, help="the job to run")
-    p.add_argument("--vault", help="vault folder for the report job")
-
-    p = command("cron", cmd_cron, "Print or install the crontab lines for the five jobs.",
-                "memory_tiered.py cron --install")
-    p.add_argument("--print", action="store_true", dest="print_only", help="print the lines (default)")
-    p.add_argument("--install", action="store_true", help="add them to your crontab, replacing an older copy")
-    return parser
-
-
 def _positive_int(text):
     if not re.fullmatch(r"[0-9]{1,19}", str(text)) or not 1 <= int(text) <= MAX_ID:
         raise argparse.ArgumentTypeError("must be a whole number from 1 to %d (got %r)" % (MAX_ID, text))
     return int(text)
 
 
+COMMANDS = {}  # name -> (handler, help, example, options), in the order `--help` lists them
+
+
+def option(*flags, **options):
+    """One argparse argument of a subcommand, as the command table keeps it."""
+    return flags, options
+
+
+def subcommand(name, help_text, example, *options):
+    """Register the decorated function as the handler of the CLI command ``name``, with its help,
+    an example and its arguments (``arg``), so each command's parts stand together."""
+    def register(func):
+        COMMANDS[name] = (func, help_text, example, options)
+        return func
+    return register
+
+
+PROJECT_HELP = ("a repository path (or .) or a project name; default: the repository of the working folder, "
+                "none outside one (env MEMORY_TIERED_PROJECT)")
+
+
+FILTER_OPTIONS = (  # the record filters `list` and `search-all` share
+    option("--project", help="only this project's memories (a name, a key or a repository path)"),
+    option("--origin", choices=ORIGINS, help="only memories that arrived this way"),
+    option("--category", help="only L2/L3 memories of this category"),
+    option("--tag", help="only memories with this tag"),
+    option("--since", help="ISO date: created on or after"),
+    option("--until", help="ISO date: created on or before (whole day)"),
+)
+
+
 # -- helpers for handlers --
-
-
-def check_path(path, what):
-    """A path the tool can store and print: valid UTF-8, no NUL."""
-    try:
-        str(path).encode("utf-8")
-    except UnicodeEncodeError:
-        raise ValidationError("%s is not valid UTF-8: %r; rename it or choose another" % (what, path))
-    if "\x00" in str(path):
-        raise ValidationError("%s contains a NUL character" % what)
-    return path
 
 
 def _db_path(args, environ=None):
@@ -6807,29 +6722,11 @@ def _out(args, data, text_lines):
             sys.stdout.write(line + "\n")
 
 
-def plural(count, word, words=None):
-    """"1 line", "2 lines"."""
-    return "%d %s" % (count, word if count == 1 else (words or word + "s"))
-
-
 def _say(message):
     sys.stderr.write(message + "\n")
 
 
-def _short(text, width=80):
-    one = " ".join((text or "").split())
-    return one if len(one) <= width else one[: width - 1] + "…"
-
-
 # -- handlers --
-
-
-def cmd_init(args):
-    with _open(args) as db:
-        data = {"database": db.path, "schema_version": db.schema_version(), "fts": db.fts}
-    refresh_bytecode()  # later launches with -m (hooks, cron, MCP) read it instead of compiling
-    _out(args, data, ["✅ 数据库初始化完成: %s" % data["database"]])
-    return 0
 
 
 def _near_duplicate_note(store):
@@ -6856,43 +6753,6 @@ def _write_project(db, args):
     if args.project:
         return resolve_project(db, args.project)
     return current_project(repository_only=True)
-
-
-def cmd_add_l1(args):
-    with _open(args) as db:
-        store = MemoryStore(db)
-        new_id, created = store.add_l1(
-            args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
-            _write_project(db, args), args.agent, args.created_at, now=now_utc(), tags=args.tags)
-        embed_quietly(db, [("l1", new_id)])
-    if not created:
-        _say("same summary already stored for this session as L1 #%d; not added again" % new_id)
-    _out(args, {"level": "l1", "id": new_id, "created": created, "redacted": _redaction_note(store),
-                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
-    return 0
-
-
-def cmd_add_l2(args):
-    with _open(args) as db:
-        store = MemoryStore(db)
-        new_id = store.add_l2(args.category, args.knowledge, args.source_ids, args.tags,
-                              args.importance, _write_project(db, args), args.created_at, now=now_utc(),
-                              supersedes=args.supersedes, agent=args.agent)
-        embed_quietly(db, [("l2", new_id)])
-    _out(args, {"level": "l2", "id": new_id, "created": True, "redacted": _redaction_note(store),
-                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
-    return 0
-
-
-def cmd_add_l3(args):
-    with _open(args) as db:
-        store = MemoryStore(db)
-        new_id = store.add_l3(args.insight, args.source_ids, args.category, args.importance,
-                              _write_project(db, args), args.created_at, now=now_utc(), tags=args.tags,
-                              agent=args.agent)
-        embed_quietly(db, [("l3", new_id)])
-    _out(args, {"level": "l3", "id": new_id, "created": True, "redacted": _redaction_note(store)}, [str(new_id)])
-    return 0
 
 
 def _record_lines(r):
@@ -6928,23 +6788,6 @@ def _record_lines(r):
     return lines
 
 
-def cmd_get(args):
-    with _open(args) as db:
-        record = MemoryStore(db).get(args.level, args.id)
-    _out(args, record, lambda: _record_lines(record))
-    return 0
-
-
-def cmd_list(args):
-    with _open(args) as db:
-        since, until = _period_args(args)
-        rows = MemoryStore(db).list(args.level, args.sort, args.limit, args.include_archived,
-                                    resolve_project(db, args.project), args.origin, args.category, args.tag,
-                                    since, until)
-    _out(args, {"records": rows}, lambda: _list_lines(rows))
-    return 0
-
-
 def _period_args(args):
     """--since and --until as datetimes; a bare date in --until means the whole day."""
     since = parse_time(args.since, "--since") if args.since else None
@@ -6962,6 +6805,154 @@ def _list_lines(rows):
         r["access_count"] or 0, (r["created_at"] or "")[:10], _short(r["text"], 70)) for r in rows]
 
 
+def forget_matches(db, text, now=None):
+    """Records a person would call a match for ``text``: every significant word of it (stop
+    words dropped, words lightly stemmed, Chinese as bigrams) is in the record's text, key
+    points, category or tags.  However many there are; archived and superseded included."""
+    wanted = similarity_tokens(text)
+    if not wanted:
+        raise ValidationError("%r has no significant word to match; name what to forget" % _short(text, 60))
+    found = Searcher(db).search(text, limit=1000, touch=False, include_archived=True, include_superseded=True,
+                                now=now)["results"]
+    if len(found) < 1000:
+        rows = [(r["level"], r["id"]) for r in found]
+    else:  # more candidates than one search returns: look at every record
+        rows = [(lv, r[0]) for lv in LEVELS for r in db.execute("SELECT id FROM %s" % LEVEL_TABLE[lv])]
+    out = []
+    for lv, rid in rows:
+        row = db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv], (rid,)).fetchone()
+        record = record_dict(lv, row)
+        words = similarity_tokens(" ".join([record["text"] or ""] + (record.get("key_points") or [])
+                                           + (record.get("tags") or []) + [record.get("category") or ""]))
+        if wanted <= words:
+            out.append((lv, rid, record["text"]))
+    return sorted(out, key=lambda t: (LEVELS.index(t[0]), t[1]))
+
+
+@subcommand("init", "Create or migrate the database (idempotent).", "memory_tiered.py init")
+def cmd_init(args):
+    with _open(args) as db:
+        data = {"database": db.path, "schema_version": db.schema_version(), "fts": db.fts}
+    refresh_bytecode()  # later launches with -m (hooks, cron, MCP) read it instead of compiling
+    _out(args, data, ["✅ 数据库初始化完成: %s" % data["database"]])
+    return 0
+
+
+@subcommand("add-l1", "Store one conversation summary (L1).",
+            'memory_tiered.py add-l1 --session-id s42 --summary "Chose SQLite WAL" '
+            '--key-points "sqlite,wal" --importance 0.8',
+            option("--session-id", required=True, help="the conversation this summarises (the hook gives it)"),
+            option("--summary", required=True, help="2-4 sentences: what was decided and why, what changed"),
+            option("--key-points", help='split on , ， 、 and ;'),
+            option("--importance", help="0 to 1, default 0.5"),
+            option("--parent-session", help="the session this one continued"),
+            option("--project", help=PROJECT_HELP),
+            option("--global", dest="global_", action="store_true", help="belongs to no project (a preference)"),
+            option("--agent", help="which agent wrote it"),
+            option("--tags", help="comma-separated"),
+            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+def cmd_add_l1(args):
+    with _open(args) as db:
+        store = MemoryStore(db)
+        new_id, created = store.add_l1(
+            args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
+            _write_project(db, args), args.agent, args.created_at, now=now_utc(), tags=args.tags)
+        embed_quietly(db, [("l1", new_id)])
+    if not created:
+        _say("same summary already stored for this session as L1 #%d; not added again" % new_id)
+    _out(args, {"level": "l1", "id": new_id, "created": created, "redacted": _redaction_note(store),
+                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
+    return 0
+
+
+@subcommand("add-l2", "Store a piece of structured knowledge (L2).",
+            'memory_tiered.py add-l2 --category skills --knowledge "Writes Go daily" --source-ids 3,7',
+            option("--category", required=True, help="e.g. habits-preferences, decisions, skills-career"),
+            option("--knowledge", required=True, help="the knowledge, one or two sentences"),
+            option("--source-ids", help="L1 ids, comma-separated"),
+            option("--supersedes", type=_positive_int, help="id of an older L2 this one replaces"),
+            option("--tags", help="comma-separated"),
+            option("--importance", help="0 to 1, default 0.5"),
+            option("--project", help=PROJECT_HELP),
+            option("--global", dest="global_", action="store_true", help="belongs to no project (a preference)"),
+            option("--agent", help="which agent wrote it"),
+            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+def cmd_add_l2(args):
+    with _open(args) as db:
+        store = MemoryStore(db)
+        new_id = store.add_l2(args.category, args.knowledge, args.source_ids, args.tags,
+                              args.importance, _write_project(db, args), args.created_at, now=now_utc(),
+                              supersedes=args.supersedes, agent=args.agent)
+        embed_quietly(db, [("l2", new_id)])
+    _out(args, {"level": "l2", "id": new_id, "created": True, "redacted": _redaction_note(store),
+                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
+    return 0
+
+
+@subcommand("add-l3", "Store a core insight (L3).",
+            'memory_tiered.py add-l3 --insight "Prefers boring tech" --source-ids 2,5,9',
+            option("--insight", required=True, help="the core insight, one sentence"),
+            option("--source-ids", help="L2 ids, comma-separated"),
+            option("--category", help="e.g. values, decision-style"),
+            option("--tags", help="comma-separated"),
+            option("--importance", help="0 to 1, default 0.5"),
+            option("--project", help=PROJECT_HELP),
+            option("--global", dest="global_", action="store_true", help="belongs to no project (an insight)"),
+            option("--agent", help="which agent wrote it"),
+            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+def cmd_add_l3(args):
+    with _open(args) as db:
+        store = MemoryStore(db)
+        new_id = store.add_l3(args.insight, args.source_ids, args.category, args.importance,
+                              _write_project(db, args), args.created_at, now=now_utc(), tags=args.tags,
+                              agent=args.agent)
+        embed_quietly(db, [("l3", new_id)])
+    _out(args, {"level": "l3", "id": new_id, "created": True, "redacted": _redaction_note(store)}, [str(new_id)])
+    return 0
+
+
+@subcommand("get", "Show one record with its sources and promotions.",
+            "memory_tiered.py get l2 5",
+            option("level", help="l1, l2 or l3"),
+            option("id", type=_positive_int, help="the record's id"))
+def cmd_get(args):
+    with _open(args) as db:
+        record = MemoryStore(db).get(args.level, args.id)
+    _out(args, record, lambda: _record_lines(record))
+    return 0
+
+
+@subcommand("list", "List records.",
+            "memory_tiered.py list --level l1 --sort importance --limit 5",
+            option("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3"),
+            option("--sort", choices=("created", "importance", "decay", "access"), default="created",
+                   help="newest first (default), or by importance, strength or retrievals"),
+            option("--limit", type=_positive_int, default=20, help="at most this many per level (default 20)"),
+            option("--include-archived", action="store_true", help="also archived records"),
+            *FILTER_OPTIONS)
+def cmd_list(args):
+    with _open(args) as db:
+        since, until = _period_args(args)
+        rows = MemoryStore(db).list(args.level, args.sort, args.limit, args.include_archived,
+                                    resolve_project(db, args.project), args.origin, args.category, args.tag,
+                                    since, until)
+    _out(args, {"records": rows}, lambda: _list_lines(rows))
+    return 0
+
+
+@subcommand("search-all", "Search all three levels; one ranked list.",
+            'memory_tiered.py search-all "what did we decide about auth?"',
+            option("text", nargs="?", help="the search text (or --keyword)"),
+            option("--keyword", "-k", action="append",
+                   help="search text; repeat it with paraphrases and synonyms: the rankings are fused"),
+            option("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3"),
+            option("--limit", type=_positive_int, default=10, help="results (default 10, at most 1000)"),
+            option("--here", action="store_true", help="only this repository's memories and global ones"),
+            *FILTER_OPTIONS,
+            option("--explain", action="store_true", help="show each part of the score"),
+            option("--no-touch", action="store_true", help="do not count this as a retrieval"),
+            option("--include-archived", action="store_true", help="also archived records"),
+            option("--include-superseded", action="store_true", help="also records replaced by newer ones"))
 def cmd_search_all(args):
     texts = ([args.text] if args.text is not None else []) + (args.keyword or [])
     since, until = _period_args(args)
@@ -7031,6 +7022,9 @@ def cmd_search_all(args):
     return 0
 
 
+@subcommand("decay", "Apply the strength decay for the time elapsed.",
+            "memory_tiered.py decay",
+            option("--dry-run", action="store_true", help="count what would change, write nothing"))
 def cmd_decay(args):
     now = now_utc()
     with _open(args) as db:
@@ -7042,6 +7036,12 @@ def cmd_decay(args):
     return 0
 
 
+@subcommand("cleanup", "Report records below the cleanup threshold; deletes nothing.",
+            "memory_tiered.py cleanup --archive --yes",
+            option("--archive", action="store_true", help="mark the candidates archived (with --yes)"),
+            option("--yes", action="store_true", help="confirm --archive"),
+            option("--limit", type=_positive_int,
+                   help="list (or with --archive, archive) only the N weakest; default: list 50, archive all"))
 def cmd_cleanup(args):
     now = now_utc()
     if args.archive and not args.yes:
@@ -7064,6 +7064,10 @@ def cmd_cleanup(args):
     return 0
 
 
+@subcommand("compress", "Promotion report; --apply promotes eligible L1s to L2.",
+            "memory_tiered.py compress --apply",
+            option("--apply", action="store_true", help="promote the eligible L1s to L2s"),
+            option("--dry-run", action="store_true", help="with --apply: report only"))
 def cmd_compress(args):
     now = now_utc()
     with _open(args) as db:
@@ -7099,6 +7103,7 @@ def cmd_compress(args):
     return 0
 
 
+@subcommand("stats", "Counts, strength distribution, file and index facts.", "memory_tiered.py stats")
 def cmd_stats(args):
     with _open(args) as db:
         data = MemoryStore(db).stats()
@@ -7118,30 +7123,15 @@ def cmd_stats(args):
     return 0
 
 
-def forget_matches(db, text, now=None):
-    """Records a person would call a match for ``text``: every significant word of it (stop
-    words dropped, words lightly stemmed, Chinese as bigrams) is in the record's text, key
-    points, category or tags.  However many there are; archived and superseded included."""
-    wanted = similarity_tokens(text)
-    if not wanted:
-        raise ValidationError("%r has no significant word to match; name what to forget" % _short(text, 60))
-    found = Searcher(db).search(text, limit=1000, touch=False, include_archived=True, include_superseded=True,
-                                now=now)["results"]
-    if len(found) < 1000:
-        rows = [(r["level"], r["id"]) for r in found]
-    else:  # more candidates than one search returns: look at every record
-        rows = [(lv, r[0]) for lv in LEVELS for r in db.execute("SELECT id FROM %s" % LEVEL_TABLE[lv])]
-    out = []
-    for lv, rid in rows:
-        row = db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv], (rid,)).fetchone()
-        record = record_dict(lv, row)
-        words = similarity_tokens(" ".join([record["text"] or ""] + (record.get("key_points") or [])
-                                           + (record.get("tags") or []) + [record.get("category") or ""]))
-        if wanted <= words:
-            out.append((lv, rid, record["text"]))
-    return sorted(out, key=lambda t: (LEVELS.index(t[0]), t[1]))
-
-
+@subcommand("forget", "Delete records for good: one, those matching a query, or all.",
+            'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes',
+            option("level", nargs="?", help="l1, l2 or l3"),
+            option("id", nargs="?", type=_positive_int, help="the record's id"),
+            option("--query", help="forget every record that contains all significant words of TEXT (listed first)"),
+            option("--all", action="store_true", help="forget everything (a backup is taken first)"),
+            option("--yes", action="store_true", help="confirm"),
+            option("--purge-backups", action="store_true",
+                   help="also rewrite the backups in backups/ that still hold the forgotten records"))
 def cmd_forget(args):
     modes = [bool(args.level or args.id), bool(args.query), bool(args.all)]
     if sum(modes) != 1:
@@ -7217,6 +7207,13 @@ def cmd_forget(args):
     return 0
 
 
+@subcommand("review", "List flagged memories, near-duplicate pairs and L2s that may contradict "
+            "each other; --clear a flag.",
+            "memory_tiered.py review --level l2   |   review --clear l1 12",
+            option("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3"),
+            option("--limit", type=_positive_int, default=2000, help="most recent records looked at per level"),
+            option("--clear", nargs=2, metavar=("LEVEL", "ID"),
+                   help="you read this flagged memory: let the hooks inject it again"))
 def cmd_review(args):
     if args.clear:
         level, rid = check_level(args.clear[0]), parse_ids(args.clear[1], "id")
@@ -7243,6 +7240,11 @@ def cmd_review(args):
     return 0
 
 
+@subcommand("merge", "Fold the second record into the first (same level).",
+            "memory_tiered.py merge l1 12 15",
+            option("level", help="l1, l2 or l3"),
+            option("keep", type=_positive_int, help="the id to keep (its text stays)"),
+            option("drop", type=_positive_int, help="the id folded into it and removed"))
 def cmd_merge(args):
     with _open(args) as db:
         record = MemoryStore(db).merge(args.level, args.keep, args.drop, now_utc())
@@ -7251,6 +7253,11 @@ def cmd_merge(args):
     return 0
 
 
+@subcommand("supersede", "Mark OLD as replaced by NEW: kept, hidden from search.",
+            "memory_tiered.py supersede l2 4 9",
+            option("level", help="l1, l2 or l3"),
+            option("old", type=_positive_int, help="the id of the record replaced"),
+            option("new", type=_positive_int, help="the id of the record that replaces it"))
 def cmd_supersede(args):
     level = check_level(args.level)
     with _open(args) as db:
@@ -7261,6 +7268,10 @@ def cmd_supersede(args):
     return 0
 
 
+@subcommand("backup", "A consistent online copy into backups/ next to the database.",
+            "memory_tiered.py backup --keep 7",
+            option("--to", help="file to write instead of backups/NAME-DATE.db"),
+            option("--keep", type=_positive_int, default=7, help="backups kept in backups/ (newest)"))
 def cmd_backup(args):
     with _open(args) as db:
         path, removed = db.backup(args.to, args.keep, now_utc())
@@ -7269,6 +7280,10 @@ def cmd_backup(args):
     return 0
 
 
+@subcommand("restore", "Put a backup back (the current database is backed up first).",
+            "memory_tiered.py restore backups/state-20260501-030000.db --yes",
+            option("path", help="a backup file, e.g. backups/state-20260501-030000.db"),
+            option("--yes", action="store_true", help="confirm: the current database is backed up, then replaced"))
 def cmd_restore(args):
     if not args.yes:
         raise ValidationError("restore replaces the current memories with %s; add --yes to confirm" % args.path)
@@ -7279,6 +7294,9 @@ def cmd_restore(args):
     return 0
 
 
+@subcommand("doctor", "Check integrity, index, links, permissions and disk; --repair fixes.",
+            "memory_tiered.py doctor --repair",
+            option("--repair", action="store_true", help="rebuild the index, drop broken links, fix permissions"))
 def cmd_doctor(args):
     with _open(args) as db:
         checks = db.doctor(args.repair)
@@ -7291,6 +7309,10 @@ def cmd_doctor(args):
     return 0 if not problems else 1
 
 
+@subcommand("config", "Show or set a tunable.",
+            "memory_tiered.py config decay_factor 0.995",
+            option("key", nargs="?", help="a tunable (without it: all of them)"),
+            option("value", nargs="?", help="its new value (without it: show it)"))
 def cmd_config(args):
     with _open(args) as db:
         store = MemoryStore(db)
@@ -7304,6 +7326,14 @@ def cmd_config(args):
     return 0
 
 
+@subcommand("export", "Write every record as JSON Lines, CSV or Markdown.",
+            "memory_tiered.py export --format csv --out memories.csv",
+            option("--out", help="file to write (default stdout)"),
+            option("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3"),
+            option("--format", choices=("jsonl", "csv", "markdown"), default="jsonl",
+                   help="jsonl and csv import back losslessly; markdown is for reading"),
+            option("--category", help="only L2/L3 memories of this category"),
+            option("--tag", help="only memories with this tag"))
 def cmd_export(args):
     count = 0
     with _open(args) as db:
@@ -7337,10 +7367,50 @@ def cmd_export(args):
     return 0
 
 
+def import_notes_command(args):
+    """`import-notes PATH...`, and `import PATH --from FORMAT`."""
+    total = {"added": 0, "skipped": 0}
+    kinds = []
+    paths = []
+    for path in args.paths:  # a folder (basic-memory, a plain Obsidian vault): its Markdown files
+        if os.path.isdir(path):
+            for folder, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                paths += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".md")]
+        else:
+            paths.append(path)
+    with _open(args) as db:
+        store = MemoryStore(db)
+        for path in paths:
+            try:
+                kind, records = notes_records(path, getattr(args, "from_", None))
+            except OSError as exc:
+                raise NotFoundError("cannot read %s: %s" % (path, exc.strerror or exc))
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise ValidationError("%s is not a memory file this command knows (%s)" % (path, _short(str(exc), 80)))
+            kinds.append({"path": path, "kind": kind, "records": len(records)})
+            if records and not args.dry_run:
+                counts = store.import_records(lambda records=records: enumerate(records, 1), now_utc())
+                total["added"] += counts["added"]
+                total["skipped"] += counts["skipped"]
+    _out(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
+         ["%s: %s, %s" % (k["path"], k["kind"], plural(k["records"], "record")) for k in kinds])
+    _say("import-notes%s: %d added, %d already present, from %s" % (
+        " (dry run)" if args.dry_run else "", total["added"], total["skipped"], plural(len(kinds), "file")))
+    return 0
+
+
+@subcommand("import", "Read records from JSON Lines or CSV (full or minimal).",
+            "memory_tiered.py import memories.jsonl",
+            option("path", help="a .jsonl or .csv file, or - for JSON Lines on stdin"),
+            option("--progress", action="store_true", help="a line on stderr after each committed batch"),
+            option("--from", dest="from_", choices=IMPORT_FORMATS,
+                   help="another tool's memories instead of an export (see import-notes)"),
+            option("--dry-run", action="store_true", help="with --from: show what each file gives, write nothing"))
 def cmd_import(args):
     if args.from_:
         args.paths = [args.path]
-        return cmd_import_notes(args)
+        return import_notes_command(args)
     progress = None
     if args.progress:
         def progress(done, total):
@@ -7394,6 +7464,14 @@ def cmd_import(args):
     return 0
 
 
+@subcommand("sync", "Sync every level to the Obsidian vault and read people's edits back.",
+            "memory_tiered.py sync --vault ~/agent-memory/memory --dry-run",
+            option("--level", choices=("all", "l1", "l2", "l3", "tree"), default="all",
+                   help="what to sync (tree: the session notes)"),
+            option("--vault", help="vault folder (env MEMORY_TIERED_VAULT, default ~/agent-memory/memory)"),
+            option("--dry-run", action="store_true", help="list what would be written, renamed, archived or read"),
+            option("--resolve", choices=("vault", "db"), help="settle conflicts: take the note's fields, "
+                   "or write the database version over the note"))
 def cmd_sync(args):
     levels = ("l1", "l2", "l3", "tree") if args.level == "all" else (args.level,)
     with _open(args) as db:
@@ -7437,6 +7515,9 @@ def cmd_sync(args):
     return 0
 
 
+@subcommand("init-vault", "Copy obsidian_template/ into the vault; never overwrites.",
+            "memory_tiered.py init-vault --vault ~/agent-memory/memory",
+            option("--vault", help="vault folder (env MEMORY_TIERED_VAULT)"))
 def cmd_init_vault(args):
     source, files = vault_template_files()
     vault = vault_path(args.vault)
@@ -7458,6 +7539,13 @@ def cmd_init_vault(args):
     return 0
 
 
+@subcommand("context", "Print a Markdown memory block for a prompt, within a token budget.",
+            'memory_tiered.py context --query "how do we deploy?" --budget 800',
+            option("--query", help="what the prompt is about (without it: core insights, recent and strongest)"),
+            option("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)"),
+            option("--project", help="favour memories of this project"),
+            option("--session-id", help="count each recalled memory once for this session"),
+            option("--no-touch", action="store_true", help="do not count the memories shown as recalled"))
 def cmd_context(args):
     with _open(args) as db:
         text = build_context(db, args.query, args.budget, args.project, now_utc(), touch=not args.no_touch,
@@ -7466,6 +7554,17 @@ def cmd_context(args):
     return 0
 
 
+@subcommand("edit", "Correct a record in place; its vault note follows on the next sync.",
+            'memory_tiered.py edit l2 7 --text "Uses pnpm, not npm" --importance 0.9',
+            option("level", help="l1, l2 or l3"),
+            option("id", type=_positive_int, help="the record's id"),
+            option("--text", help="new summary, knowledge or insight"),
+            option("--key-points", help="L1 only; replaces them (split on , ， 、 and ;)"),
+            option("--importance", help="0 to 1"),
+            option("--tags", help="replaces them (comma-separated)"),
+            option("--category", help="L2 and L3"),
+            option("--project", help="move it to this project (a repository path, a name or a key)"),
+            option("--global", dest="global_", action="store_true", help="make it global (no project)"))
 def cmd_edit(args):
     changes = {"text": args.text, "key_points": args.key_points, "importance": args.importance,
                "tags": args.tags, "category": args.category}
@@ -7487,6 +7586,10 @@ def cmd_edit(args):
     return 0
 
 
+@subcommand("unarchive", "Bring an archived record back (strength 1.0 again).",
+            "memory_tiered.py unarchive l1 12",
+            option("level", help="l1, l2 or l3"),
+            option("id", type=_positive_int, help="the record's id"))
 def cmd_unarchive(args):
     with _open(args) as db:
         done = DecayEngine(db).unarchive(args.level, args.id, now_utc())
@@ -7496,6 +7599,9 @@ def cmd_unarchive(args):
     return 0
 
 
+@subcommand("hook", "Claude Code hook: reads the hook's JSON on stdin; never fails the session.",
+            "memory_tiered.py hook session-start < input.json",
+            option("event", choices=sorted(HOOK_EVENTS), help="which Claude Code hook is calling"))
 def cmd_hook(args):
     """Hooks never break the session: every problem is one stderr line and exit 0."""
     try:
@@ -7514,6 +7620,10 @@ def cmd_hook(args):
     return 0
 
 
+@subcommand("install-hooks", "Add the four hooks to Claude Code's settings.json.",
+            "memory_tiered.py install-hooks --project",
+            option("--project", action="store_true", help="this project's .claude/settings.json instead of ~/.claude/"),
+            option("--print", action="store_true", dest="print_only", help="print the entries, change nothing"))
 def cmd_install_hooks(args):
     folder = os.path.join(os.getcwd(), ".claude") if args.project else os.path.join(os.path.expanduser("~"), ".claude")
     path = os.path.join(folder, "settings.json")
@@ -7533,6 +7643,10 @@ def cmd_install_hooks(args):
     return 0
 
 
+@subcommand("capture", "Store a Claude Code transcript's turns for later summarising.",
+            "memory_tiered.py capture --transcript ~/.claude/projects/x/abc.jsonl",
+            option("--transcript", required=True, help="a Claude Code transcript (.jsonl)"),
+            option("--session-id", help="default: from the transcript"))
 def cmd_capture(args):
     with _open(args) as db:
         session_id, count = capture_transcript(db, args.transcript, args.session_id, now_utc())
@@ -7541,6 +7655,11 @@ def cmd_capture(args):
     return 0
 
 
+@subcommand("import-transcripts", "Summarise the Claude Code sessions already on this machine (a session card each).",
+            "memory_tiered.py import-transcripts --dry-run",
+            option("paths", nargs="*", help="transcript files or folders (default ~/.claude/projects)"),
+            option("--dry-run", action="store_true", help="count what would be imported, write nothing"),
+            option("--progress", action="store_true", help="a line on stderr every 100 transcripts"))
 def cmd_import_transcripts(args):
     paths = [os.path.abspath(os.path.expanduser(p)) for p in args.paths] or [
         os.path.join(os.path.expanduser("~"), ".claude", "projects")]
@@ -7561,38 +7680,18 @@ def cmd_import_transcripts(args):
     return 0
 
 
+@subcommand("import-notes", "Import memory files you already keep (CLAUDE.md, MEMORY.md, "
+            "daily notes, mem0, MCP memory graph).",
+            "memory_tiered.py import-notes ~/.claude/CLAUDE.md memory/*.md",
+            option("paths", nargs="+", help="Markdown, daily notes (YYYY-MM-DD.md), mem0 JSON or MCP memory JSONL"),
+            option("--dry-run", action="store_true", help="show what each file would give, write nothing"))
 def cmd_import_notes(args):
-    total = {"added": 0, "skipped": 0}
-    kinds = []
-    paths = []
-    for path in args.paths:  # a folder (basic-memory, a plain Obsidian vault): its Markdown files
-        if os.path.isdir(path):
-            for folder, dirs, names in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                paths += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".md")]
-        else:
-            paths.append(path)
-    with _open(args) as db:
-        store = MemoryStore(db)
-        for path in paths:
-            try:
-                kind, records = notes_records(path, getattr(args, "from_", None))
-            except OSError as exc:
-                raise NotFoundError("cannot read %s: %s" % (path, exc.strerror or exc))
-            except (ValueError, UnicodeDecodeError) as exc:
-                raise ValidationError("%s is not a memory file this command knows (%s)" % (path, _short(str(exc), 80)))
-            kinds.append({"path": path, "kind": kind, "records": len(records)})
-            if records and not args.dry_run:
-                counts = store.import_records(lambda records=records: enumerate(records, 1), now_utc())
-                total["added"] += counts["added"]
-                total["skipped"] += counts["skipped"]
-    _out(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
-         ["%s: %s, %s" % (k["path"], k["kind"], plural(k["records"], "record")) for k in kinds])
-    _say("import-notes%s: %d added, %d already present, from %s" % (
-        " (dry run)" if args.dry_run else "", total["added"], total["skipped"], plural(len(kinds), "file")))
-    return 0
+    return import_notes_command(args)
 
 
+@subcommand("pending", "List sessions that have no L1 summary yet.",
+            "memory_tiered.py pending",
+            option("--auto", action="store_true", help="write an automatic L1 for those pending over pending_hours"))
 def cmd_pending(args):
     with _open(args) as db:
         made = summarise_pending(db, now_utc()) if args.auto else []
@@ -7607,6 +7706,7 @@ def cmd_pending(args):
     return 0
 
 
+@subcommand("mcp", "Serve the memory over MCP (stdio, JSON-RPC 2.0).", "memory_tiered.py mcp")
 def cmd_mcp(args):
     path = _db_path(args)
     MemoryDB(path).close()  # fail early, with a clear message, if the database is unusable
@@ -7616,6 +7716,9 @@ def cmd_mcp(args):
     return 0
 
 
+@subcommand("digest", "Write MEMORY_DIGEST.md next to the database and print it.",
+            "memory_tiered.py digest --budget 1500",
+            option("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)"))
 def cmd_digest(args):
     with _open(args) as db:
         text = build_digest(db, args.budget)
@@ -7626,6 +7729,9 @@ def cmd_digest(args):
     return 0
 
 
+@subcommand("index", "Check, repair and merge the full-text index; refresh the digest.",
+            "memory_tiered.py index --rebuild",
+            option("--rebuild", action="store_true", help="rebuild the index even if it looks in step"))
 def cmd_index(args):
     with _open(args) as db:
         summary = maintain_index(db, rebuild=args.rebuild)
@@ -7634,6 +7740,10 @@ def cmd_index(args):
     return 0
 
 
+@subcommand("report", "The daily report: print it, save it in the vault, push it.",
+            "memory_tiered.py report --push",
+            option("--push", action="store_true", help="send to MEMORY_TIERED_FEISHU_WEBHOOK / MEMORY_TIERED_WEBHOOK"),
+            option("--vault", help="vault folder (env MEMORY_TIERED_VAULT)"))
 def cmd_report(args):
     now = now_utc()
     load_env_file(_db_path(args))
@@ -7652,6 +7762,10 @@ def cmd_report(args):
     return 1 if any(not ok for _, ok, _ in outcomes) else 0
 
 
+@subcommand("job", "Run one scheduled job with a lock and a log line (used by cron/).",
+            "memory_tiered.py job decay",
+            option("name", choices=JOB_NAMES, help="the job to run"),
+            option("--vault", help="vault folder for the report job"))
 def cmd_job(args):
     path = os.path.abspath(_db_path(args))
     try:
@@ -7684,6 +7798,10 @@ def cmd_job(args):
     return code
 
 
+@subcommand("cron", "Print or install the crontab lines for the five jobs.",
+            "memory_tiered.py cron --install",
+            option("--print", action="store_true", dest="print_only", help="print the lines (default)"),
+            option("--install", action="store_true", help="add them to your crontab, replacing an older copy"))
 def cmd_cron(args):
     import subprocess
     path = os.path.abspath(_db_path(args))
@@ -7714,95 +7832,31 @@ def cmd_cron(args):
     return 0
 
 
-def remove_stale_temp_files(folders, older_than=3600):
-    """Remove the tool's own temp files (``.mt-*.tmp``) left by a killed run, once they are
-    ``older_than`` seconds old (0: all; only where a lock says no run of ours is writing)."""
-    cutoff = time.time() - older_than
-    for folder in folders:
-        try:
-            names = os.listdir(folder)
-        except OSError:
+def build_parser(only=None):
+    """The argument parser, from the command table (``subcommand``).  With ``only``, just that
+    subcommand is built: argparse spends most of a short command's start-up building the
+    other thirty."""
+    common = _common()
+    parser = _Parser(
+        prog="memory_tiered.py", parents=[common],
+        description="Tiered long-term memory for AI agents (L1 sessions, L2 knowledge, L3 insights).",
+        epilog="Run `memory_tiered.py COMMAND --help` for a command's options and an example.",
+        formatter_class=_Formatter,
+    )
+    parser.add_argument("--version", action="version", version="memory_tiered " + __version__)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    parser.subcommands = {}  # name -> its parser
+    for name, (func, help_text, example, options) in COMMANDS.items():
+        if only is not None and name != only:
             continue
-        for name in names:
-            path = os.path.join(folder, name)
-            if name.startswith(".mt-") and name.endswith(".tmp") and not os.path.islink(path):
-                with contextlib.suppress(OSError):
-                    if os.path.getmtime(path) <= cutoff:
-                        os.unlink(path)
-
-
-def make_private_dirs(folder, mode=0o700):
-    """Create ``folder`` and its missing parents, owner-only; an existing folder is left as it is."""
-    try:
-        os.makedirs(folder, mode=mode, exist_ok=True)
-    except FileExistsError:
-        raise MemoryTieredError("cannot create the folder %s: a file of that name is in the way" % folder)
-    except OSError as exc:
-        raise MemoryTieredError("cannot create the folder %s: %s" % (folder, exc.strerror or exc))
-
-
-@contextlib.contextmanager
-def atomic_file(path, mode=0o600, root=None):
-    """The one way the tool writes a file: yields (fd, temp path) of a new, unpredictable,
-    owner-only temp file in the target's folder (``tempfile.mkstemp``: O_EXCL, so never through
-    a symlink); on success it is given ``mode`` and renamed over ``path`` (a symlink at ``path``
-    is replaced, never followed); on failure it is removed.  With ``root``, the folder must
-    really lie inside ``root``, so a planted symlinked folder cannot lead the write outside it.
-    Raises MemoryTieredError with a one-line reason."""
-    import tempfile
-    path = os.path.abspath(os.path.expanduser(path))
-    folder = os.path.dirname(path)
-    if root is not None:
-        real_root = os.path.realpath(root)
-        real = os.path.realpath(folder)
-        if real != real_root and not real.startswith(real_root.rstrip(os.sep) + os.sep):
-            raise MemoryTieredError("cannot write %s: its folder leads outside %s (a symlink?); "
-                                    "nothing was written there" % (path, root))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".mt-", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        if isinstance(exc, NotADirectoryError):
-            raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder" % path)
-        if isinstance(exc, FileNotFoundError):
-            raise MemoryTieredError("cannot write %s: the folder %s does not exist" % (path, folder))
-        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
-    try:
-        try:
-            if mode != 0o600 and hasattr(os, "fchmod"):
-                os.fchmod(fd, mode)
-            yield fd, tmp
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        finally:
-            with contextlib.suppress(OSError):
-                os.close(fd)
-    except OSError as exc:
-        if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
-            raise MemoryTieredError("cannot write %s: a folder of that name is in the way" % path)
-        if isinstance(exc, NotADirectoryError):
-            raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder" % path)
-        raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
-
-
-def write_atomic_lines(path, lines, durable=True, mode=0o600, root=None):
-    """Write lines to path through atomic_file(); return the count.
-
-    ``durable`` also fsyncs the file before the rename (exports, backups);
-    vault notes skip it, since the database can always write them again.
-    """
-    count = 0
-    with atomic_file(path, mode, root) as (fd, _):
-        with os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="\n") as handle:
-            for line in lines:
-                handle.write(line + "\n")
-                count += 1
-            if durable:
-                handle.flush()
-                os.fsync(handle.fileno())
-    return count
+        p = parser.subcommands[name] = sub.add_parser(
+            name, parents=[common], help=help_text, description="%s\n\nExample:\n  %s" % (help_text, example),
+            formatter_class=_Formatter)
+        p.set_defaults(func=func)
+        for flags, options_ in options:
+            p.add_argument(*flags, **options_)
+    return parser
 
 
 # ==== main ====
@@ -7833,13 +7887,11 @@ def main(argv=None):
     debug = "--debug" in argv
     os.umask(0o077)  # every file and folder the tool creates is owner-only unless it says otherwise
     name = _command_in(argv)
-    parser = build_parser(only=name)
-    if name is None or name not in parser._subparsers._group_actions[0].choices:
-        parser = build_parser()
+    parser = build_parser(only=name if name in COMMANDS else None)
     try:
         args, extra = parser.parse_known_args(argv)
         if extra:  # name the subcommand's own help, not the top-level one
-            sub = build_parser(only=args.command)._subparsers._group_actions[0].choices.get(args.command)
+            sub = build_parser(only=args.command).subcommands.get(args.command)
             (sub or parser).error("unrecognized arguments: %s" % " ".join(extra))
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 2

@@ -98,7 +98,7 @@ class HelpTests(unittest.TestCase):
         import memory_tiered
         parser = memory_tiered.build_parser()
         missing = []
-        for name, sub in parser._subparsers._group_actions[0].choices.items():
+        for name, sub in parser.subcommands.items():
             self.assertIn("Example:", sub.description, name)
             for action in sub._actions:
                 if action.dest not in ("help", "db", "json", "debug") and not action.help:
