@@ -151,6 +151,7 @@ GATE_NAME_TOP = 5  # with a name the store knows, this many best results contain
 GATE_NAME_COVERAGE = 0.1  # ... pass from this coverage
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
+DEFAULT_BUDGET = 2000  # tokens of a context block or digest unless asked otherwise
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 UNIT_RANGES_PER_QUERY = 200  # rowid ranges OR'ed in one sentence query (SQLite's expression depth is 1000)
@@ -197,18 +198,21 @@ class DatabaseError(MemoryTieredError):
 
 
 class _LazyRe:
-    """A regular expression compiled on first use, so importing the module stays fast.
+    """A regular expression compiled on first use, so importing the module stays fast: the one
+    way the module keeps a pattern.  The pattern may be given as a function that builds it (a
+    long alternation built from a word list is built on first use too).
 
     Each method used (``sub``, ``match``, ...) is looked up once, then kept on the instance.
     """
 
-    def __init__(self, *args):
-        self._args = args
+    def __init__(self, pattern, flags=0):
+        self._pattern, self._flags = pattern, flags
 
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        method = getattr(re.compile(*self._args), name)
+        pattern = self._pattern() if callable(self._pattern) else self._pattern
+        method = getattr(re.compile(pattern, self._flags), name)
         setattr(self, name, method)
         return method
 
@@ -351,16 +355,16 @@ def clean_name(text, limit):
     return name
 
 
+_SHELL_SAFE_RE = _LazyRe(r"^[\w.,:/@%+-]+$")
+
+
 def shell_quote(text):
-    if re.match(r"^[\w.,:/@%+-]+$", text or ""):
+    if _SHELL_SAFE_RE.match(text or ""):
         return text
     return "'" + (text or "").replace("'", "'\"'\"'") + "'"
 
 
-@functools.lru_cache(maxsize=None)
-def _zh_stop_re():
-    """Compiled on first use, so importing the module stays fast."""
-    return re.compile("|".join(re.escape(w) for w in ZH_STOP_WORDS))
+_ZH_STOP_RE = _LazyRe(lambda: "|".join(re.escape(w) for w in ZH_STOP_WORDS))
 
 
 def check_text(value, what, limit=MAX_TEXT, required=True):
@@ -419,28 +423,17 @@ _SECRET_HINTS = ("-----begin", "<private", "sk-", "sk_", "rk_", "pk_", "akia", "
                  "access", "auth", "private", "credential", "session", "client")
 
 
-@functools.lru_cache(maxsize=None)
-def _secret_hint_re():
-    """Matched against lower-cased text (a case-sensitive search of literals is several times
-    faster than a case-insensitive one)."""
-    return re.compile("|".join(re.escape(h) for h in _SECRET_HINTS))
-
-
-@functools.lru_cache(maxsize=None)
-def _secret_res():
-    return tuple((kind, re.compile(pattern)) for kind, pattern in _SECRET_PATTERNS)
-
-
-@functools.lru_cache(maxsize=None)
-def _private_tag_re():
-    return re.compile(r"<(/?)private\b[^>]*>", re.I)
+# matched against lower-cased text (a case-sensitive search of literals is several times faster)
+_SECRET_HINT_RE = _LazyRe(lambda: "|".join(re.escape(h) for h in _SECRET_HINTS))
+_SECRET_RES = tuple((kind, _LazyRe(pattern)) for kind, pattern in _SECRET_PATTERNS)
+_PRIVATE_TAG_RE = _LazyRe(r"<(/?)private\b[^>]*>", re.I)
 
 
 def _strip_private(text, found):
     """Replace each outermost <private ...>...</private> (any case, attributes, nested; an
     unclosed one runs to the end) with [REDACTED:private]."""
     out, depth, last = [], 0, 0
-    for m in _private_tag_re().finditer(text):
+    for m in _PRIVATE_TAG_RE.finditer(text):
         if not m.group(1):
             if depth == 0:
                 out.append(text[last:m.start()])
@@ -471,11 +464,11 @@ def scrub(text):
     found = {}
     if not text or not isinstance(text, str):
         return text, found
-    if not _secret_hint_re().search(text.lower()):
+    if not _SECRET_HINT_RE.search(text.lower()):
         return text, found
     if "<" in text:
         text = _strip_private(text, found)
-    for kind, pattern in _secret_res():
+    for kind, pattern in _SECRET_RES:
         def repl(m, kind=kind):
             found[kind] = found.get(kind, 0) + 1
             if kind in _KEEPS_PREFIX:
@@ -532,10 +525,8 @@ _INSTRUCTION_HINTS = ("ignore", "disregard", "forget", "override", "bypass", "sk
                       "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行")
 
 
-@functools.lru_cache(maxsize=None)
-def _instruction_res():
-    hint = re.compile("|".join(re.escape(h) for h in _INSTRUCTION_HINTS))
-    return hint, tuple((reason, re.compile(pattern, re.I)) for reason, pattern in _INSTRUCTION_PATTERNS)
+_INSTRUCTION_HINT_RE = _LazyRe(lambda: "|".join(re.escape(h) for h in _INSTRUCTION_HINTS))
+_INSTRUCTION_RES = tuple((reason, _LazyRe(pattern, re.I)) for reason, pattern in _INSTRUCTION_PATTERNS)
 
 
 def instruction_flag(text):
@@ -545,10 +536,9 @@ def instruction_flag(text):
     if not text:
         return None
     folded = " ".join(str(text).split())
-    hint, patterns = _instruction_res()
-    if not hint.search(folded.lower()):
+    if not _INSTRUCTION_HINT_RE.search(folded.lower()):
         return None
-    for reason, pattern in patterns:
+    for reason, pattern in _INSTRUCTION_RES:
         m = pattern.search(folded)
         if m:
             return "%s: %s" % (reason, _short(m.group(0), 60))
@@ -577,9 +567,12 @@ def project_key(path):
     return "%s-%s" % (name, hashlib.sha1(root.encode("utf-8", "surrogatepass")).hexdigest()[:6])
 
 
+_KEY_HASH_RE = _LazyRe(r"-[0-9a-f]{6}$")
+
+
 def project_label(key):
     """The name part of a project key, for people."""
-    return re.sub(r"-[0-9a-f]{6}$", "", key) if key else key
+    return _KEY_HASH_RE.sub("", key) if key else key
 
 
 def resolve_project(db, value):
@@ -673,6 +666,9 @@ def split_items(value, what, limit=MAX_ITEM):
     return out
 
 
+_ID_TEXT_RE = _LazyRe(r"[0-9]{1,19}")
+
+
 def parse_ids(value, what):
     """Parse "3,7" or [3, 7] into a list of positive ints, order kept, no repeats."""
     if value is None or value == "":
@@ -683,7 +679,7 @@ def parse_ids(value, what):
         text = str(item).strip()
         if not text:
             continue
-        if isinstance(item, bool) or isinstance(item, float) or not re.fullmatch(r"[0-9]{1,19}", text) \
+        if isinstance(item, bool) or isinstance(item, float) or not _ID_TEXT_RE.fullmatch(text) \
                 or not 0 < int(text) <= MAX_ID:
             raise ValidationError("%s must be whole numbers from 1 to %d separated by commas (got %r)"
                                   % (what, MAX_ID, item))
@@ -794,19 +790,16 @@ _MONTHS = {
     )) for m in names
 }
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
-@functools.lru_cache(maxsize=None)
-def _date_patterns():
-    """The date expressions a query may name; compiled on first use."""
-    return (
-        # 2026-05-02, 2026/5/2
-        re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
-        # 2026年5月2日, 5月2日, 4月27号
-        re.compile(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
-        # May 2, May 2nd, May 2 2026, May 2, 2026
-        re.compile(r"\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
-        # 2 May, 2nd May 2026
-        re.compile(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
-    )
+_DATE_RES = (  # the date expressions a query may name
+    # 2026-05-02, 2026/5/2
+    _LazyRe(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
+    # 2026年5月2日, 5月2日, 4月27号
+    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
+    # May 2, May 2nd, May 2 2026, May 2, 2026
+    _LazyRe(r"\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+    # 2 May, 2nd May 2026
+    _LazyRe(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+)
 
 
 _WEEKDAYS = {"monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
@@ -816,39 +809,36 @@ _ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日
 _ZH_NUMBERS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
-@functools.lru_cache(maxsize=None)
-def _relative_patterns():
-    """Relative dates, English and Chinese: (compiled pattern, kind)."""
-    weekday = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
-    return (
-        (re.compile(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), "days:2"),
-        (re.compile(r"\btoday\b|\btonight\b|\bthis\s+morning\b", re.I), "days:0"),
-        (re.compile(r"\byesterday\b|\blast\s+night\b", re.I), "days:1"),
-        (re.compile(r"\b(?P<n>\d{1,3})\s+days?\s+ago\b", re.I), "ago"),
-        (re.compile(r"\b(?P<n>\d{1,2})\s+weeks?\s+ago\b", re.I), "weeks-ago"),
-        (re.compile(r"\blast\s+week\b", re.I), "week:-1"),
-        (re.compile(r"\bthis\s+week\b", re.I), "week:0"),
-        (re.compile(r"\blast\s+month\b", re.I), "month:-1"),
-        (re.compile(r"\bthis\s+month\b", re.I), "month:0"),
-        (re.compile(r"\blast\s+year\b", re.I), "year:-1"),
-        (re.compile(r"\bthis\s+year\b", re.I), "year:0"),
-        (re.compile(r"\blast\s+(?P<wd>%s)\b" % weekday, re.I), "last-weekday"),
-        (re.compile(r"\b(?:this|on)\s+(?P<wd>%s)\b" % weekday, re.I), "this-weekday"),
-        (re.compile(r"大前天"), "days:3"),
-        (re.compile(r"前天"), "days:2"),
-        (re.compile(r"昨天|昨日|昨晚"), "days:1"),
-        (re.compile(r"今天|今日|今晚|今早"), "days:0"),
-        (re.compile(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago"),
-        (re.compile(r"(?:上|上个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "prev-week-weekday"),
-        (re.compile(r"(?:这|本|这个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-week-weekday"),
-        (re.compile(r"(?:上|上个)(?:周|星期|礼拜)"), "week:-1"),
-        (re.compile(r"(?:这|本|这个)(?:周|星期|礼拜)"), "week:0"),
-        (re.compile(r"上个?月"), "month:-1"),
-        (re.compile(r"(?:这个|本)月"), "month:0"),
-        (re.compile(r"去年"), "year:-1"),
-        (re.compile(r"今年"), "year:0"),
-        (re.compile(r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-weekday-zh"),
-    )
+_WEEKDAY_NAMES = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
+_RELATIVE_RES = (  # relative dates, English and Chinese: (pattern, kind)
+    (_LazyRe(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), "days:2"),
+    (_LazyRe(r"\btoday\b|\btonight\b|\bthis\s+morning\b", re.I), "days:0"),
+    (_LazyRe(r"\byesterday\b|\blast\s+night\b", re.I), "days:1"),
+    (_LazyRe(r"\b(?P<n>\d{1,3})\s+days?\s+ago\b", re.I), "ago"),
+    (_LazyRe(r"\b(?P<n>\d{1,2})\s+weeks?\s+ago\b", re.I), "weeks-ago"),
+    (_LazyRe(r"\blast\s+week\b", re.I), "week:-1"),
+    (_LazyRe(r"\bthis\s+week\b", re.I), "week:0"),
+    (_LazyRe(r"\blast\s+month\b", re.I), "month:-1"),
+    (_LazyRe(r"\bthis\s+month\b", re.I), "month:0"),
+    (_LazyRe(r"\blast\s+year\b", re.I), "year:-1"),
+    (_LazyRe(r"\bthis\s+year\b", re.I), "year:0"),
+    (_LazyRe(r"\blast\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "last-weekday"),
+    (_LazyRe(r"\b(?:this|on)\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "this-weekday"),
+    (_LazyRe(r"大前天"), "days:3"),
+    (_LazyRe(r"前天"), "days:2"),
+    (_LazyRe(r"昨天|昨日|昨晚"), "days:1"),
+    (_LazyRe(r"今天|今日|今晚|今早"), "days:0"),
+    (_LazyRe(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago"),
+    (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "prev-week-weekday"),
+    (_LazyRe(r"(?:这|本|这个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-week-weekday"),
+    (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)"), "week:-1"),
+    (_LazyRe(r"(?:这|本|这个)(?:周|星期|礼拜)"), "week:0"),
+    (_LazyRe(r"上个?月"), "month:-1"),
+    (_LazyRe(r"(?:这个|本)月"), "month:0"),
+    (_LazyRe(r"去年"), "year:-1"),
+    (_LazyRe(r"今年"), "year:0"),
+    (_LazyRe(r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-weekday-zh"),
+)
 
 
 def _month_start(day, offset):
@@ -899,7 +889,7 @@ def extract_periods(text, now):
     """
     periods = []
     today = now.date()
-    for pattern in _date_patterns():
+    for pattern in _DATE_RES:
         def repl(m):
             gd = m.groupdict()
             month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
@@ -915,7 +905,7 @@ def extract_periods(text, now):
                 periods.append((found, found))
             return " "
         text = pattern.sub(repl, text)
-    for pattern, kind in _relative_patterns():
+    for pattern, kind in _RELATIVE_RES:
         def repl(m, kind=kind):
             try:
                 period = _relative_period(kind, m, today)
@@ -949,7 +939,7 @@ class Query:
         self.prefixes = []
         fragments = []
         for run in _CJK_RUN_RE.findall(rest):
-            kept = [p for p in _zh_stop_re().split(run) if p]
+            kept = [p for p in _ZH_STOP_RE.split(run) if p]
             fragments.append(kept or [run])
         for parts in fragments:
             for part in parts:
@@ -2467,6 +2457,9 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
 # ==== Searcher: one ranked list across the three levels ====
 
 
+_NAME_IN_PROMPT_RE = _LazyRe(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b")
+
+
 class Searcher:
     """Full-text search across L1, L2 and L3 with a documented final score.
 
@@ -2878,7 +2871,7 @@ class Searcher:
     def _names(text, query):
         """Capitalised words inside a prompt (not at a sentence start): names of people and things."""
         names = set()
-        for m in re.finditer(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b", text):
+        for m in _NAME_IN_PROMPT_RE.finditer(text):
             word = m.group(1).lower()
             if word in query.words:
                 names.add(word)
@@ -2992,6 +2985,9 @@ class Searcher:
 # ==== MemoryStore: records of the three levels ====
 
 
+_SMALL_INT_RE = _LazyRe(r"[0-9]{1,9}")
+
+
 class MemoryStore:
     """Adds, reads, lists, forgets, exports and imports records of every level."""
 
@@ -3005,7 +3001,7 @@ class MemoryStore:
         a hint over the whole record first: most records hold no secret)."""
         texts = [v for v in record.values() if isinstance(v, str)]
         texts += [item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
-        if not _secret_hint_re().search("\n".join(texts).lower()):
+        if not _SECRET_HINT_RE.search("\n".join(texts).lower()):
             return record
         for name, value in record.items():
             if isinstance(value, str):
@@ -3042,7 +3038,7 @@ class MemoryStore:
         elif kind == "count":
             text = str(raw).strip()
             floor = 0 if name == "backup_keep" else 1
-            if not re.fullmatch(r"[0-9]{1,9}", text) or int(text) < floor:
+            if not _SMALL_INT_RE.fullmatch(text) or int(text) < floor:
                 raise ValidationError("%s must be a whole number of at least %d (got %r)" % (name, floor, raw))
             value = int(text)
         elif kind.startswith("choice:"):
@@ -4058,10 +4054,13 @@ _EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
              "l3": ("text", "importance", "tags", "category")}
 
 
+_FIRST_SENTENCE_RE = _LazyRe(r"(?<=[。！？])|(?<=[.!?])\s+")
+
+
 def safe_title(text, limit):
     """A readable title: the first sentence of the first line, cleaned for a file name."""
     first = (text or "").strip().split("\n", 1)[0]
-    first = re.split(r"(?<=[。！？])|(?<=[.!?])\s+", first, maxsplit=1)[0]
+    first = _FIRST_SENTENCE_RE.split(first, maxsplit=1)[0]
     return clean_name(first, limit).rstrip("。！？!?")
 
 
@@ -4153,6 +4152,10 @@ def _split_flow(inner):
     return parts
 
 
+_YAML_NUMBER_RE = _LazyRe(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$")
+_FLOAT_MARK_RE = _LazyRe(r"[.eE]")
+
+
 def _yaml_scalar(text):
     text = text.strip()
     if not text:
@@ -4195,9 +4198,12 @@ def _yaml_scalar(text):
         return True
     if text in ("false", "False", "FALSE"):
         return False
-    if re.match(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$", text):
-        return float(text) if re.search(r"[.eE]", text) else int(text)
+    if _YAML_NUMBER_RE.match(text):
+        return float(text) if _FLOAT_MARK_RE.search(text) else int(text)
     return text.split(" #", 1)[0].strip()
+
+
+_YAML_FIELD_RE = _LazyRe(r"^([^\s:#][^:]*):(?:\s+(.*)|)$")
 
 
 def parse_note(text):
@@ -4225,7 +4231,7 @@ def parse_note(text):
                 raise ValueError("line %d: a list item outside a list" % number)
             fields[key].append(_yaml_scalar(stripped[1:]))
             continue
-        m = re.match(r"^([^\s:#][^:]*):(?:\s+(.*)|)$", line)
+        m = _YAML_FIELD_RE.match(line)
         if not m or line[0].isspace():
             raise ValueError("line %d: expected `key: value`" % number)
         key = m.group(1).strip()
@@ -4276,6 +4282,10 @@ def strength_band(strength, threshold=0.05):
 
 
 _FAILED = object()  # a vault step that failed and was reported
+
+
+_FRONT_ID_RE = _LazyRe(r"^id: (\d+)\s*$", re.M)
+_FRONT_LEVEL_RE = _LazyRe(r"^level: \"?(l[123])\"?\s*$", re.M)
 
 
 class VaultSync:
@@ -4601,8 +4611,8 @@ class VaultSync:
                             head = handle.read(4096).decode("utf-8", "replace")
                     except OSError:
                         continue
-                    m_id = re.search(r"^id: (\d+)\s*$", head, re.M)
-                    m_level = re.search(r"^level: \"?(l[123])\"?\s*$", head, re.M)
+                    m_id = _FRONT_ID_RE.search(head)
+                    m_level = _FRONT_LEVEL_RE.search(head)
                     if m_id and m_level and head.startswith("---"):
                         self._by_id.setdefault((m_level.group(1), m_id.group(1)), []).append(rel)
         return self._by_id
@@ -5171,7 +5181,33 @@ def vault_template_files():
 DEFAULT_VAULT = os.path.join("~", "agent-memory", "memory")
 REPORT_FOLDER = "报告"
 FEISHU_MAX_BYTES = 20000
-def build_digest(db, budget=2000):
+def fit_sections(sections, used, budget, gap=False):
+    """Headed sections of lines cut to ``budget`` tokens, ``used`` being spent already: each
+    section keeps its lines in order while they fit; a section left with no line is dropped.
+    With ``gap`` a blank line follows each section (counted), and a heading that no longer
+    fits ends the block.  Returns (lines, tokens used)."""
+    import itertools
+    out = []
+    for heading, lines in sections:
+        lines = iter(lines)
+        first = next(lines, None)
+        if first is None:  # an empty section is skipped, never the end of the block
+            continue
+        block, cost = [heading], token_count(heading) + (2 if gap else 1)
+        if gap and used + cost > budget:
+            break
+        for line in itertools.chain([first], lines):
+            if used + cost + token_count(line) + 1 > budget:
+                break
+            block.append(line)
+            cost += token_count(line) + 1
+        if len(block) > 1:
+            out += block + ([""] if gap else [])
+            used += cost
+    return out, used
+
+
+def build_digest(db, budget=DEFAULT_BUDGET):
     """Markdown with the L3 insights, strongest L2s and latest L1s, within ``budget`` tokens.
 
     Tokens are counted as token_count() does: a CJK character is one token,
@@ -5196,25 +5232,15 @@ def build_digest(db, budget=2000):
              "What the agent remembers about you, most important first. `memory_tiered.py get LEVEL ID` shows more.",
              ""]
     used = sum(token_count(line) + 1 for line in lines)
-    for heading, level, sql in sections:
-        rows = db.execute(sql).fetchall()
-        if not rows:
-            continue
-        block = [heading]
-        cost = token_count(heading) + 2
-        if used + cost > budget:
-            break
+
+    def entries(level, rows):
         for row in rows:
             label = " (%s)" % row["category"] if row["category"] else ""
-            line = "- [%s#%d]%s %s" % (level.upper(), row["id"], label, _short(row["text"], 160))
-            if used + cost + token_count(line) + 1 > budget:
-                break
-            block.append(line)
-            cost += token_count(line) + 1
-        if len(block) > 1:
-            lines += block + [""]
-            used += cost
-    return "\n".join(lines).rstrip("\n") + "\n"
+            yield "- [%s#%d]%s %s" % (level.upper(), row["id"], label, _short(row["text"], 160))
+
+    fitted, _ = fit_sections([(heading, entries(level, db.execute(sql).fetchall()))
+                              for heading, level, sql in sections], used, budget, gap=True)
+    return "\n".join(lines + fitted).rstrip("\n") + "\n"
 
 
 def build_report(db, now):
@@ -5414,7 +5440,7 @@ def _is_chatter(text):
     rest = "".join(_CJK_RUN_RE.findall(text))
     for word in sorted((w for w in CHATTER if _CJK_RUN_RE.match(w)), key=len, reverse=True):
         rest = rest.replace(word, "")
-    return not _zh_stop_re().sub("", rest)
+    return not _ZH_STOP_RE.sub("", rest)
 
 
 def module_command(python=None, script=None):
@@ -5513,29 +5539,24 @@ def _context_records(db, query, project, scope, now, limit, core):
     return picked, core
 
 
+_MEMORY_LINE_START_RE = _LazyRe(r"^- \[", re.M)
+
+
 def _context_lines(picked, core, query, budget, db_path):
     """The block's text: headed sections of quoted lines within ``budget`` tokens, ending with
     the tool's hint; "" when no memory line fits."""
     lines = ["## What you remember (memory_tiered)", CONTEXT_PREAMBLE]
     used = sum(token_count(line) + 1 for line in lines)
-    sections = [("Core insights:", [r for r in picked if r["level"] == "l3"] + core),
-                ("Relevant:" if query else "Recent and strongest:", [r for r in picked if r["level"] != "l3"])]
-    for heading, rows in sections:
-        if not rows:
-            continue
-        block, cost = [heading], token_count(heading) + 1
+
+    def entries(rows):
         for r in rows:
-            label = r["level"].upper()
             extra = r.get("category") or (r.get("created_at") or "")[:10]
-            line = "- [%s#%d%s] %s" % (label, r["id"], " " + _short(extra, 40).replace("]", ")") if extra else "",
-                                       _quoted(r["text"]))
-            if used + cost + token_count(line) + 1 > budget:
-                break
-            block.append(line)
-            cost += token_count(line) + 1
-        if len(block) > 1:
-            lines += block
-            used += cost
+            yield "- [%s#%d%s] %s" % (r["level"].upper(), r["id"],
+                                      " " + _short(extra, 40).replace("]", ")") if extra else "", _quoted(r["text"]))
+
+    sections = [("Core insights:", entries([r for r in picked if r["level"] == "l3"] + core)),
+                ("Relevant:" if query else "Recent and strongest:", entries([r for r in picked if r["level"] != "l3"]))]
+    lines += fit_sections(sections, used, budget)[0]
     if len(lines) == 2:
         return ""
     lines.append("%s `%s get LEVEL ID` shows a memory in full." % (CONTEXT_END, launcher(db_path)))
@@ -5543,12 +5564,15 @@ def _context_lines(picked, core, query, budget, db_path):
     while token_count(text) > budget and len(lines) > 3:
         lines.pop(-2)
         text = "\n".join(lines) + "\n"
-    if token_count(text) > budget or not re.search(r"^- \[", text, re.M):
+    if token_count(text) > budget or not _MEMORY_LINE_START_RE.search(text):
         return ""
     return text
 
 
-def build_context(db, query=None, budget=2000, project=None, now=None, limit=12, core=True,
+_MEMORY_LINE_RE = _LazyRe(r"^- \[(L[123])#(\d+)", re.M)
+
+
+def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None, limit=12, core=True,
                   touch=False, session_id=None):
     """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
 
@@ -5573,7 +5597,7 @@ def build_context(db, query=None, budget=2000, project=None, now=None, limit=12,
     if not text:
         return ""
     if touch and query is not None:
-        shown = [(m.group(1).lower(), int(m.group(2))) for m in re.finditer(r"^- \[(L[123])#(\d+)", text, re.M)]
+        shown = [(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)]
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
             DecayEngine(db).recall(shown, session_id, now)
     return text
@@ -5665,6 +5689,9 @@ def merge_hooks(settings, handlers):
     return changed
 
 
+_JSON_INDENT_RE = _LazyRe(r"\n([ \t]+)\"")
+
+
 def install_hooks(path, handlers, now):
     """Merge our hooks into a Claude Code settings file: backup, atomic write, idempotent."""
     text = None
@@ -5683,7 +5710,7 @@ def install_hooks(path, handlers, now):
             raise MemoryTieredError("%s is not valid JSON (%s); fix it first, nothing was changed" % (path, exc))
         if not isinstance(settings, dict):
             raise MemoryTieredError("%s does not hold a JSON object; nothing was changed" % path)
-        m = re.search(r"\n([ \t]+)\"", text)
+        m = _JSON_INDENT_RE.search(text)
         indent = (m.group(1) if m.group(1).strip(" ") else len(m.group(1))) if m else 2
         newline = "\n" if text.endswith("\n") else ""
     if not merge_hooks(settings, handlers):
@@ -5952,6 +5979,9 @@ def _frontmatter_note_records(text, name):
     return "markdown-note", []
 
 
+_LIST_ITEM_RE = _LazyRe(r"^([-*+]|\d+[.)]) ")
+
+
 def _markdown_records(text, name):
     """One global L2 per list item or paragraph of a Markdown file, its category the nearest heading."""
     records, heading, paragraph = [], "notes", []
@@ -5967,9 +5997,9 @@ def _markdown_records(text, name):
         if stripped_line.startswith("#"):
             flush()
             heading = clean_name(stripped_line.lstrip("#").strip(), MAX_SHORT) or "notes"
-        elif re.match(r"^[-*+] |^\d+[.)] ", stripped_line):
+        elif _LIST_ITEM_RE.match(stripped_line):
             flush()
-            item = re.sub(r"^([-*+]|\d+[.)]) ", "", stripped_line).strip()
+            item = _LIST_ITEM_RE.sub("", stripped_line).strip()
             if item:
                 records.append({"level": "l2", "category": heading, "knowledge": item[:MAX_TEXT],
                                 "tags": [os.path.splitext(name)[0].lower()]})
@@ -6175,7 +6205,7 @@ _MCP_TOOLS = [
       "project": {"type": "string"}, "category": {"type": "string"}, "tag": {"type": "string"}}, ["query"]),
     ("memory_context", "A short Markdown block of what is remembered: core insights plus what is relevant to "
      "the query, within a token budget. Empty when nothing is relevant.",
-     {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "maximum": 100000, "default": 2000},
+     {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "maximum": 100000, "default": DEFAULT_BUDGET},
       "project": {"type": "string"}}, []),
     ("memory_get", "One memory in full with its sources and promotions.",
      {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
@@ -6289,7 +6319,7 @@ def mcp_call(db_path, name, args, now, session_id=None):
                 r.pop("explain", None)
             return found
         if name == "memory_context":
-            budget = args.get("budget", 2000)
+            budget = args.get("budget", DEFAULT_BUDGET)
             if isinstance(budget, bool) or not isinstance(budget, int):
                 raise ValidationError("budget must be a whole number")
             return {"context": build_context(db, args.get("query"), budget,
@@ -6491,7 +6521,7 @@ def _job_logger(db_path):
     return logger
 
 
-def maintain_index(db, rebuild=False, budget=2000):
+def maintain_index(db, rebuild=False, budget=DEFAULT_BUDGET):
     """Repair the full-text index if it is out of step, merge it, checkpoint, refresh the digest,
     and embed records still without a vector (when an embedding endpoint is set)."""
     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
@@ -6612,14 +6642,18 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, max(width, 20))
 
 
+_INVALID_CHOICE_RE = _LazyRe(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+_QUOTED_RE = _LazyRe(r"'([^']*)'")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error in one line and exits 2."""
 
     def error(self, message):
         import difflib
-        m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        m = _INVALID_CHOICE_RE.search(message)
         if m:
-            choices = re.findall(r"'([^']*)'", m.group(2))
+            choices = _QUOTED_RE.findall(m.group(2))
             close = difflib.get_close_matches(m.group(1).lower(), choices, n=1, cutoff=0.5) or \
                 [c for c in choices if c.startswith(m.group(1).lower()[:4])][:1]
             what = "a command" if len(choices) > 8 else "one of the choices"
@@ -6655,7 +6689,7 @@ def _command_in(argv):
 
 @functools.lru_cache(maxsize=8)
 def _positive_int(text):
-    if not re.fullmatch(r"[0-9]{1,19}", str(text)) or not 1 <= int(text) <= MAX_ID:
+    if not _ID_TEXT_RE.fullmatch(str(text)) or not 1 <= int(text) <= MAX_ID:
         raise argparse.ArgumentTypeError("must be a whole number from 1 to %d (got %r)" % (MAX_ID, text))
     return int(text)
 
@@ -7542,7 +7576,7 @@ def cmd_init_vault(args):
 @subcommand("context", "Print a Markdown memory block for a prompt, within a token budget.",
             'memory_tiered.py context --query "how do we deploy?" --budget 800',
             option("--query", help="what the prompt is about (without it: core insights, recent and strongest)"),
-            option("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)"),
+            option("--budget", type=_positive_int, default=DEFAULT_BUDGET, help="tokens (CJK char = 1, 4 other chars = 1)"),
             option("--project", help="favour memories of this project"),
             option("--session-id", help="count each recalled memory once for this session"),
             option("--no-touch", action="store_true", help="do not count the memories shown as recalled"))
@@ -7718,7 +7752,7 @@ def cmd_mcp(args):
 
 @subcommand("digest", "Write MEMORY_DIGEST.md next to the database and print it.",
             "memory_tiered.py digest --budget 1500",
-            option("--budget", type=_positive_int, default=2000, help="tokens (CJK char = 1, 4 other chars = 1)"))
+            option("--budget", type=_positive_int, default=DEFAULT_BUDGET, help="tokens (CJK char = 1, 4 other chars = 1)"))
 def cmd_digest(args):
     with _open(args) as db:
         text = build_digest(db, args.budget)
@@ -7865,6 +7899,9 @@ def build_parser(only=None):
 _OPTION_RE = _LazyRe(r"^--?[A-Za-z][\w-]*(=.*)?$")
 
 
+_NEGATIVE_NUMBER_RE = _LazyRe(r"-[0-9.]+")
+
+
 def _attach_dash_values(argv):
     """``--summary ---`` or ``--text "- item"``: argparse would read a value that starts with a
     dash as an option; a value that cannot be an option is attached (``--summary=---``)."""
@@ -7872,7 +7909,7 @@ def _attach_dash_values(argv):
     while i < len(argv):
         token = argv[i]
         if (token.startswith("--") and "=" not in token and i + 1 < len(argv) and argv[i + 1].startswith("-")
-                and not _OPTION_RE.match(argv[i + 1]) and not re.fullmatch(r"-[0-9.]+", argv[i + 1])):
+                and not _OPTION_RE.match(argv[i + 1]) and not _NEGATIVE_NUMBER_RE.fullmatch(argv[i + 1])):
             out.append(token + "=" + argv[i + 1])
             i += 2
             continue

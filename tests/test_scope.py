@@ -122,7 +122,7 @@ class PoisoningTests(CLITestCase):
     def test_the_quick_hint_never_hides_a_pattern_match(self):
         # instruction_flag looks for a hint word before running every pattern: each sample a
         # pattern matches (in any case, with the words spread over lines) must contain a hint
-        hint, patterns = memory_tiered._instruction_res()
+        hint, patterns = memory_tiered._INSTRUCTION_HINT_RE, memory_tiered._INSTRUCTION_RES
         variants = []
         for text in POISON + ORDINARY:
             variants += [text, text.upper(), text.replace(" ", "\n  ")]
