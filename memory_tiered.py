@@ -171,9 +171,14 @@ class MemoryTieredError(Exception):
 
 
 class ValidationError(MemoryTieredError):
-    """Input that cannot be accepted; nothing was written."""
+    """Input that cannot be accepted; nothing was written.  ``field`` names the argument (as the
+    core and MCP call it); the CLI shows it as its option (``limit`` -> ``--limit``)."""
 
     exit_code = 2
+
+    def __init__(self, message, field=None):
+        super().__init__(message)
+        self.field = field
 
 
 class NotFoundError(MemoryTieredError):
@@ -2488,7 +2493,7 @@ class Searcher:
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         text = check_text(text, "search text", MAX_TEXT)
         if not isinstance(limit, int) or limit < 1 or limit > 1000:
-            raise ValidationError("--limit must be a whole number from 1 to 1000 (got %r)" % (limit,))
+            raise ValidationError("limit must be a whole number from 1 to 1000 (got %r)" % (limit,), "limit")
         levels = [check_level(level)] if level else list(LEVELS)
         query = Query(text, now)
         filters = {"levels": levels, "project": project, "scope": scope, "exclude_flagged": exclude_flagged,
@@ -3244,7 +3249,7 @@ class MemoryStore:
             "access": "access_count DESC, id DESC",
         }
         if sort not in order:
-            raise ValidationError("--sort must be one of: %s (got %r)" % (", ".join(order), sort))
+            raise ValidationError("sort must be one of: %s (got %r)" % (", ".join(order), sort), "sort")
         levels = [check_level(level)] if level else list(LEVELS)
         engine, now = DecayEngine(self.db, self.config()), now_utc()  # strength is shown as of now
         out = []
@@ -4134,7 +4139,9 @@ _YAML_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\
 
 
 def _split_flow(inner):
-    parts, depth, quote, current = [], 0, None, []
+    """The items of a flow list's inside, split at commas outside quotes (no nested lists:
+    frontmatter people and Obsidian write has none)."""
+    parts, quote, current = [], None, []
     for ch in inner:
         if quote:
             current.append(ch)
@@ -4143,7 +4150,7 @@ def _split_flow(inner):
             continue
         if ch in "\"'":
             quote = ch
-        elif ch == "," and depth == 0:
+        elif ch == ",":
             parts.append("".join(current))
             current = []
             continue
@@ -5215,7 +5222,7 @@ def build_digest(db, budget=DEFAULT_BUDGET):
     so an unchanged database gives an unchanged file.
     """
     if budget < 50:
-        raise ValidationError("--budget must be at least 50 tokens (got %d)" % budget)
+        raise ValidationError("budget must be at least 50 tokens (got %d)" % budget, "budget")
     live = "archived_at IS NULL AND superseded_by IS NULL"
     sections = [
         ("## Core insights (L3)", "l3",
@@ -5586,7 +5593,7 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     """
     now = now or now_utc()
     if budget < 50:
-        raise ValidationError("--budget must be at least 50 tokens (got %d)" % budget)
+        raise ValidationError("budget must be at least 50 tokens (got %d)" % budget, "budget")
     scope = project if project and read_config(db)["scope"] == "project" else None
     chosen = _context_records(db, query, project, scope, now, limit, core)
     if chosen is None:
@@ -7937,7 +7944,10 @@ def main(argv=None):
     except MemoryTieredError as exc:
         if debug:
             raise
-        _say("error: %s" % exc)
+        message, field = str(exc), getattr(exc, "field", None)
+        if field and message.startswith(field + " "):  # the CLI names its own option
+            message = "--" + field.replace("_", "-") + message[len(field):]
+        _say("error: %s" % message)
         return exc.exit_code
     except sqlite3.Error as exc:
         if debug:

@@ -19,6 +19,15 @@ if ROOT not in sys.path:
 
 import memory_tiered  # noqa: E402
 
+# MEMORY_TIERED_FAST_TESTS=1 skips the slow tests (kills at random moments, concurrent writers,
+# simulated months, whole first weeks); CI and a plain run run everything.
+FAST = os.environ.get("MEMORY_TIERED_FAST_TESTS") == "1"
+
+
+def slow(test):
+    """Mark a test (or a class of tests) as slow: skipped in the fast set."""
+    return unittest.skipIf(FAST, "slow: run without MEMORY_TIERED_FAST_TESTS=1")(test)
+
 
 class CLITestCase(unittest.TestCase):
     """Each test gets a temp folder as HOME and a database inside it."""

@@ -8,7 +8,7 @@ import time
 import unittest
 from unittest import mock
 
-from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered
+from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered, slow
 
 
 def hook(test, event, payload, raw=None, env=None):
@@ -81,6 +81,7 @@ class HookTests(CLITestCase):
         # the injected memory counts as one recall of session s9; the greeting injected nothing
         self.assertEqual(self.json_cli("get", "l1", str(self.target))["access_count"], 1)
 
+    @slow
     def test_bad_input_never_breaks_the_session(self):
         cases = [b"", b"not json", b"[1, 2]", b'{"prompt": 5}', b'{"session_id": 7}', b"\xff\xfe",
                  json.dumps({"prompt": "x" * 30000}).encode(), b"{" * 100]

@@ -12,7 +12,7 @@ import sys
 import time
 from unittest import mock
 
-from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered
+from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered, slow
 
 # Realistic samples: (what, text that holds it, the secret bytes that must never be stored)
 SECRET_FORMS = [
@@ -310,6 +310,7 @@ class FuzzTests(CLITestCase):
         ["digest", "--budget", "V"], ["import", "V"], ["restore", "V", "--yes"], ["backup", "--to", "V"],
     ]
 
+    @slow
     def test_every_command_with_generated_values(self):
         rng = random.Random(self.SEED)
         self.add_l1("A seed memory about fuzzing", key_points="fuzz,seed")

@@ -14,7 +14,7 @@ import time
 import unittest
 from unittest import mock
 
-from helpers import ROOT, CLITestCase, memory_tiered
+from helpers import ROOT, CLITestCase, memory_tiered, slow
 
 CRON = os.path.join(ROOT, "cron")
 
@@ -268,6 +268,7 @@ class WebhookTests(CLITestCase):
         _, err = self.report({"MEMORY_TIERED_FEISHU_WEBHOOK": self.base + "/feishu/hook-token"}, 1)
         self.assertIn("HTTP 500", err)
 
+    @slow
     def test_silence_times_out(self):
         _Hook.mode = "silent"
         started = time.monotonic()

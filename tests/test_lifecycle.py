@@ -9,7 +9,7 @@ import sqlite3
 import sys
 from unittest import mock
 
-from helpers import CLITestCase, memory_tiered
+from helpers import CLITestCase, memory_tiered, slow
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lifecycle_sim  # noqa: E402
@@ -25,6 +25,7 @@ class MonthTests(CLITestCase):
             code = memory_tiered.main(argv)
         return code, out.getvalue(), err.getvalue()
 
+    @slow
     def test_a_month_of_use(self):
         vault = os.path.join(self.tmp, "vault")
         result = lifecycle_sim.simulate(self.in_process, self.db, vault)

@@ -10,6 +10,8 @@ import sys
 import tempfile
 import unittest
 
+from helpers import slow
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -39,6 +41,7 @@ class NewcomerRunTests(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, (command, proc.stdout, proc.stderr))
         return proc.stdout
 
+    @slow
     def test_first_week(self):
         printed = [self.run_tool("init")]
         self.assertIn(os.path.join(self.home, ".hermes", "state", "state.db"), printed[0])

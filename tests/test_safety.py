@@ -13,7 +13,7 @@ import time
 import unittest
 from unittest import mock
 
-from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered
+from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered, slow
 
 HOSTILE_TEXT = 'quote " comma , newline\nsecond line\ttab 中文 emoji 🧠 back\\slash =1+1 @x -y \x01bin'
 
@@ -31,6 +31,7 @@ SECRETS = {
 }
 
 
+@slow
 class ConcurrencyTests(CLITestCase):
     def test_four_writers_with_decay_compress_and_sync_running(self):
         self.run_cli("init")
@@ -74,6 +75,7 @@ class ConcurrencyTests(CLITestCase):
         self.assertEqual(self.json_cli("doctor")["healthy"], True)
 
 
+@slow
 class CrashTests(CLITestCase):
     def test_kill_during_bulk_import_keeps_what_was_committed(self):
         source = os.path.join(self.tmp, "bulk.jsonl")

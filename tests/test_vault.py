@@ -206,10 +206,10 @@ class WriteTests(VaultTestCase):
 class EditTests(VaultTestCase):
     def setUp(self):
         super().setUp()
-        self.id = self.add_l1("We picked SQLite. It is small and reliable.", key_points="sqlite,wal",
+        self.rid = self.add_l1("We picked SQLite. It is small and reliable.", key_points="sqlite,wal",
                               importance="0.5", tags="db")
         self.sync()
-        self.path = self.note("l1", self.id)
+        self.path = self.note("l1", self.rid)
 
     def edit(self, transform):
         text = self.read(self.path)
@@ -227,7 +227,7 @@ class EditTests(VaultTestCase):
         edited = self.edit(person)
         report = self.sync()
         self.assertEqual(report["read_back"][0]["fields"], ["importance", "tags", "text"])
-        rec = self.json_cli("get", "l1", str(self.id))
+        rec = self.json_cli("get", "l1", str(self.rid))
         self.assertEqual(rec["importance"], 0.9)
         self.assertEqual(rec["tags"], ["db", "new-tag"])
         self.assertEqual(rec["summary"], "We picked SQLite. It is small, fast and reliable.")
@@ -239,7 +239,7 @@ class EditTests(VaultTestCase):
         self.run_cli("decay", now="2030-01-01T00:00:00")  # database-only change of a field people don't edit
         self.sync()
         self.assertEqual(self.read(self.path), edited)
-        self.assertEqual(self.search("fast", "--no-touch")[0]["id"], self.id)
+        self.assertEqual(self.search("fast", "--no-touch")[0]["id"], self.rid)
 
     def test_obsidian_style_properties_are_read(self):
         def obsidian(text):
@@ -247,13 +247,13 @@ class EditTests(VaultTestCase):
                 'tags:\n  - "memory/l1"\n  - "db"', "tags:\n  - memory/l1\n  - db\n  - '#extra'")
         self.edit(obsidian)
         self.sync()
-        rec = self.json_cli("get", "l1", str(self.id))
+        rec = self.json_cli("get", "l1", str(self.rid))
         self.assertEqual((rec["importance"], rec["tags"]), (0.75, ["db", "extra"]))
 
     def test_database_change_rewrites_note_the_tool_owns(self):
         self.run_cli("config", "access_boost", "0.1")
         conn = self.connect(self.db)
-        conn.execute("UPDATE memory_l1 SET importance = 0.3 WHERE id = ?", (self.id,))
+        conn.execute("UPDATE memory_l1 SET importance = 0.3 WHERE id = ?", (self.rid,))
         conn.commit()
         conn.close()
         report = self.sync()
@@ -263,7 +263,7 @@ class EditTests(VaultTestCase):
     def test_both_sides_changed_is_a_conflict_nothing_overwritten(self):
         edited = self.edit(lambda t: t.replace("importance: 0.5", "importance: 0.9"))
         conn = self.connect(self.db)
-        conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.id,))
+        conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.rid,))
         conn.commit()
         conn.close()
         report = self.sync(code=1)  # a waiting conflict fails the sync until it is settled
@@ -272,18 +272,18 @@ class EditTests(VaultTestCase):
         self.assertEqual(report["conflicts"][0]["vault"]["importance"], 0.9)
         self.assertEqual(report["conflicts"][0]["database"]["importance"], 0.2)
         self.assertEqual(self.read(self.path), edited)
-        self.assertEqual(self.json_cli("get", "l1", str(self.id))["importance"], 0.2)
+        self.assertEqual(self.json_cli("get", "l1", str(self.rid))["importance"], 0.2)
         out, err = self.run_cli("sync", code=1)
         self.assertIn("1 conflicts", err)
         self.assertIn("  importance: vault 0.9 | database 0.2", out)
         self.sync("--resolve", "vault")
-        self.assertEqual(self.json_cli("get", "l1", str(self.id))["importance"], 0.9)
+        self.assertEqual(self.json_cli("get", "l1", str(self.rid))["importance"], 0.9)
         self.assertEqual(self.read(self.path), edited)
 
     def test_resolve_db_writes_database_version(self):
         self.edit(lambda t: t.replace("importance: 0.5", "importance: 0.9"))
         conn = self.connect(self.db)
-        conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.id,))
+        conn.execute("UPDATE memory_l1 SET importance = 0.2 WHERE id = ?", (self.rid,))
         conn.commit()
         conn.close()
         self.sync("--resolve", "db")
@@ -299,13 +299,13 @@ class EditTests(VaultTestCase):
         report = self.sync(code=1)
         self.assertIn("importance must be a number", report["conflicts"][0]["why"])
         self.assertEqual(self.read(self.path), bad)
-        self.assertEqual(self.json_cli("get", "l1", str(self.id))["importance"], 0.5)
+        self.assertEqual(self.json_cli("get", "l1", str(self.rid))["importance"], 0.5)
 
     def test_forget_deletes_the_note_and_archive_moves_it(self):
         other = self.add_l1("faded one", session="other", now="2026-01-01T00:00:00")
         self.sync()
         other_path = self.note("l1", other)
-        self.run_cli("forget", "l1", str(self.id), "--yes")
+        self.run_cli("forget", "l1", str(self.rid), "--yes")
         self.run_cli("decay", now="2026-06-01T00:00:00")
         self.run_cli("cleanup", "--archive", "--yes", now="2026-06-01T00:00:00")
         # forget deletes the forgotten record's note at once (it holds the text); archiving moves

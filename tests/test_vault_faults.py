@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from helpers import ROOT, SCRIPT, memory_tiered
+from helpers import ROOT, SCRIPT, memory_tiered, slow
 from test_vault import VaultTestCase
 
 HEADINGS = [memory_tiered.KEY_POINTS_HEADING, memory_tiered.LINKS_HEADING, "## 上级会话 Parent",
@@ -68,6 +68,7 @@ class ReadBackTests(VaultTestCase):
         self.assertEqual(self.sync()["written"], [])
 
 
+@slow
 class KillTests(VaultTestCase):
     """SIGKILL at random moments during syncs that import, rename, archive and write notes."""
 
@@ -171,6 +172,7 @@ class KillTests(VaultTestCase):
             self.assertEqual(len([k for k in live if k[0] == "l1"]), expected_records - 50)
 
 
+@slow
 class ConcurrencyTests(VaultTestCase):
     def test_two_syncs_started_together_import_each_note_once(self):
         self.add_l1("seed record", session="seed")
@@ -249,6 +251,7 @@ class HostileFileTests(VaultTestCase):
 
 
 class ChurnAndMoveTests(VaultTestCase):
+    @slow
     def test_a_day_of_hourly_decay_rewrites_almost_nothing(self):
         lines = [json.dumps({"session_id": "c%d" % n, "summary": "Churn record %d" % n,
                              "created_at": "2026-05-%02dT00:00:00" % (1 + n % 28)}) for n in range(200)]

@@ -1,0 +1,128 @@
+"""The pure parsers and formatters, called directly: YAML scalars and frontmatter, CSV and JSON
+Lines rows, key points and ids, index text, token counts, dates in queries."""
+
+import datetime
+import io
+import unittest
+
+from helpers import memory_tiered
+
+M = memory_tiered
+NOW = datetime.datetime(2026, 11, 29, 15, 0, tzinfo=datetime.timezone.utc)  # a Sunday
+
+
+class YamlTests(unittest.TestCase):
+    def test_scalars(self):
+        cases = [("", None), ("null", None), ("~", None), ("true", True), ("False", False), ("42", 42),
+                 ("-3", -3), ("0.5", 0.5), ("1e3", 1000.0), ('"a \\"b\\" \\u00e9 \\n"', 'a "b" é \n'),
+                 ("'it''s'", "it's"), ("plain text: with colon", "plain text: with colon"),
+                 ("[a, 'b, c', \"d\"]", ["a", "b, c", "d"]), ("[]", []), ("记忆", "记忆")]
+        for text, expected in cases:
+            self.assertEqual(M._yaml_scalar(text), expected, text)
+
+    def test_bad_scalars_raise(self):
+        for text in ('"unterminated', "'unterminated", '"bad \\q escape"'):
+            with self.assertRaises(ValueError, msg=text):
+                M._yaml_scalar(text)
+
+    def test_flow_lists_split_only_outside_quotes(self):
+        self.assertEqual([p.strip() for p in M._split_flow("a, 'b, c', \"f,g\", ")], ["a", "'b, c'", '"f,g"', ""])
+
+    def test_every_value_survives_render_and_parse(self):
+        fields = {"id": 7, "level": "l1", "importance": 0.25, "flagged": None, "archived": False,
+                  "text": 'quote " backslash \\ colon: hash # \u2028 tab\t 记忆', "tags": ["a b", "c:d", "记忆"],
+                  "empty": [], "created": "2026-05-01T00:00:00"}
+        parsed, body = M.parse_note(M.render_frontmatter(fields) + "\nbody line\n")
+        self.assertEqual(body.strip(), "body line")
+        for key, value in fields.items():
+            self.assertEqual(parsed[key], value, key)
+
+    def test_frontmatter_person_edits(self):
+        text = "\ufeff---\ntags:\n  - one\n  - 'two'\naliases: [x, y]\nnote: plain words\n---\nhello"
+        fields, body = M.parse_note(text)
+        self.assertEqual(fields, {"tags": ["one", "two"], "aliases": ["x", "y"], "note": "plain words"})
+        self.assertEqual(body, "hello")
+        for bad in ("no frontmatter", "---\nkey: value\n", "---\n: no key\n---\n"):
+            with self.assertRaises(ValueError, msg=bad):
+                M.parse_note(bad)
+
+    def test_body_sections_are_the_trailing_ones(self):
+        body = ("We chose SQLite.\n\n## 要点 Key points\n\ninside the text\n\n## 要点 Key points\n\n- wal\n- fts5\n\n"
+                "## 关联 Links\n\n- [[S-abc]]\n")
+        text, points = M.split_body(body, "l1")
+        self.assertIn("inside the text", text)
+        self.assertEqual(points, ["wal", "fts5"])
+
+
+class RowTests(unittest.TestCase):
+    def test_csv_round_trip_is_exact(self):
+        import csv
+        record = {"level": "l2", "id": 3, "knowledge": 'comma, quote " newline\n记忆', "category": "c",
+                  "tags": ["a", "b,c"], "source_ids": [1, 2], "importance": 0.1 + 0.2, "decay_score": 1.0,
+                  "access_count": 4, "created_at": "2026-05-01T00:00:00"}
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(M.EXPORT_COLUMNS)
+        writer.writerow(M.csv_row(record))
+        buffer.seek(0)
+        (number, back), = list(M.iter_csv(buffer))
+        self.assertEqual(number, 3)  # the file's line where the row ends (a quoted newline spans two)
+        for key, value in record.items():
+            self.assertEqual(back[key], value, key)
+
+    def test_csv_refuses_what_is_not_an_export(self):
+        with self.assertRaises(M.ValidationError):
+            list(M.iter_csv(io.StringIO("name,text\nx,y\n")))
+        with self.assertRaises(M.ValidationError):
+            list(M.iter_csv(io.StringIO("level,id,surprise\nl1,1,x\n")))
+
+    def test_jsonl_lines_numbers_and_errors(self):
+        self.assertEqual(list(M.iter_jsonl(['{"a": 1}', "", '{"b": 2}'])), [(1, {"a": 1}), (3, {"b": 2})])
+        with self.assertRaisesRegex(M.ValidationError, "line 2 is not valid JSON"):
+            list(M.iter_jsonl(['{"a": 1}', "{nope"]))
+        with self.assertRaisesRegex(M.ValidationError, "line 1 must be a JSON object"):
+            list(M.iter_jsonl(["[1, 2]"]))
+
+    def test_items_and_ids(self):
+        self.assertEqual(M.split_items("a, b；c、d;;", "key points"), ["a", "b", "c", "d"])
+        self.assertEqual(M.split_items(["x", " y "], "tags"), ["x", "y"])
+        with self.assertRaises(M.ValidationError):
+            M.split_items([1], "tags")
+        self.assertEqual(M.parse_ids("3，7, 3", "ids"), [3, 7])
+        for bad in ("0", "-1", "1.5", "x", str(M.MAX_ID + 1), [True]):
+            with self.assertRaises(M.ValidationError, msg=bad):
+                M.parse_ids(bad, "ids")
+
+
+class TextTests(unittest.TestCase):
+    def test_index_text_makes_bigrams_and_keeps_the_last_character(self):
+        self.assertEqual(M.index_text("用记忆系统").split(), ["用记", "记忆", "忆系", "系统", "统"])
+        self.assertEqual(M.index_text("plain words"), "plain words")
+        self.assertEqual(M.index_text('["记忆", "a"]').split(), ["记忆", "忆", "a"])
+
+    def test_token_count(self):
+        self.assertEqual(M.token_count(""), 0)
+        self.assertEqual(M.token_count("abcd"), 1)
+        self.assertEqual(M.token_count("abcde"), 2)
+        self.assertEqual(M.token_count("记忆abcd"), 3)
+
+    def test_dates_in_queries_become_periods(self):
+        day = datetime.date
+        cases = [("11月24日做了什么", [(day(2026, 11, 24), day(2026, 11, 24))]),
+                 ("what did we decide on May 2nd?", [(day(2026, 5, 2), day(2026, 5, 2))]),
+                 ("2026/11/24", [(day(2026, 11, 24), day(2026, 11, 24))]),
+                 ("昨天", [(day(2026, 11, 28), day(2026, 11, 28))]),
+                 ("3 days ago", [(day(2026, 11, 26), day(2026, 11, 26))]),
+                 ("上个月", [(day(2026, 10, 1), day(2026, 10, 31))]),
+                 ("last week", [(day(2026, 11, 16), day(2026, 11, 22))]),
+                 ("Dec 24", [(day(2025, 12, 24), day(2025, 12, 24))])]  # the latest not after now
+        for text, expected in cases:
+            periods, rest = M.extract_periods(text, NOW)
+            self.assertEqual(periods, expected, text)
+        periods, rest = M.extract_periods("11月24日做了什么", NOW)
+        self.assertNotIn("24", rest)
+        self.assertEqual(M.extract_periods("24 小时 uptime", NOW)[0], [])  # a number is not a date
+
+
+if __name__ == "__main__":
+    unittest.main()
