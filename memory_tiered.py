@@ -75,6 +75,7 @@ __all__ = [
 # ==== Imports ====
 
 import argparse
+import collections
 import contextlib
 import datetime
 import functools
@@ -101,10 +102,34 @@ CONTRADICTION_OVERLAP = 0.4  # L2s of one category overlapping this much may con
 
 _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
-LEVELS = ("l1", "l2", "l3")
-LEVEL_NUM = {"l1": 1, "l2": 2, "l3": 3}
-LEVEL_TABLE = {"l1": "memory_l1", "l2": "memory_l2", "l3": "memory_l3"}
-LEVEL_TEXT = {"l1": "summary", "l2": "knowledge", "l3": "insight"}
+
+class Level(collections.namedtuple("Level", "name number table text weight source promoted editable fts units "
+                                            "watched")):
+    """Everything that differs between the levels, in one place: the table and its text column,
+    the number in index references (id * 4 + number), the ranking weight, the level a record is
+    distilled from (``source``) and promoted to (``promoted``), the fields people may edit, and
+    the full-text row, sentence units and watched columns of the index triggers ({p} = new/old)."""
+
+
+LEVEL = {level.name: level for level in (
+    Level("l1", 1, "memory_l1", "summary", 1.0, None, "l2", ("text", "key_points", "importance", "tags", "project"),
+          "mt_index_text({p}.summary), mt_index_text({p}.key_points), mt_index_text(coalesce({p}.tags, ''))",
+          "mt_units({p}.summary, {p}.key_points)",
+          "summary, key_points, tags, project, created_at, archived_at, superseded_by"),
+    Level("l2", 2, "memory_l2", "knowledge", 1.1, "l1", "l3", ("text", "importance", "tags", "category", "project"),
+          "mt_index_text({p}.knowledge), '', mt_index_text({p}.category || ' ' || coalesce({p}.tags, ''))",
+          "mt_units({p}.knowledge, NULL)",
+          "knowledge, category, tags, project, created_at, archived_at, superseded_by"),
+    Level("l3", 3, "memory_l3", "insight", 1.2, "l2", None, ("text", "importance", "tags", "category", "project"),
+          "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, '') || ' ' || "
+          "coalesce({p}.tags, ''))",
+          "mt_units({p}.insight, NULL)",
+          "insight, category, tags, project, created_at, archived_at, superseded_by"),
+)}
+LEVELS = tuple(LEVEL)
+LEVEL_NUM = {name: level.number for name, level in LEVEL.items()}
+LEVEL_TABLE = {name: level.table for name, level in LEVEL.items()}
+LEVEL_TEXT = {name: level.text for name, level in LEVEL.items()}
 
 # Tunables stored in the ``config`` table: name -> (default, kind, help).
 TUNABLES = {
@@ -141,7 +166,7 @@ FIELD_WEIGHTS = (1.0, 1.0, 0.5)  # body, key points, category and tags
 UNIT_WEIGHT = 1.0  # weight of the best single sentence or key point
 NEAR_WEIGHT = 0.5  # weight of adjacent query words found near each other
 NEAR_DISTANCE = 5
-LEVEL_WEIGHT = {"l1": 1.0, "l2": 1.1, "l3": 1.2}
+LEVEL_WEIGHT = {name: level.weight for name, level in LEVEL.items()}
 DATE_BONUS = 1.0  # a record created in the period a query names ranks above one that only shares words
 DATE_AFTER = (0.6, 0.3, 0.15)  # bonus for a record created 1, 2, 3 days after that period
 CANDIDATES_PER_RESULT = 5
@@ -1389,29 +1414,15 @@ FTS_DDL = [
         tokenize = 'porter unicode61 remove_diacritics 2'
     )""",
 ]
-_FTS_ROW = {
-    "l1": "mt_index_text({p}.summary), mt_index_text({p}.key_points), mt_index_text(coalesce({p}.tags, ''))",
-    "l2": "mt_index_text({p}.knowledge), '', mt_index_text({p}.category || ' ' || coalesce({p}.tags, ''))",
-    "l3": "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, '') || ' ' || coalesce({p}.tags, ''))",
-}
 _FTS_STATE = ("CASE WHEN {p}superseded_by IS NOT NULL THEN 'superseded' "
               "WHEN {p}archived_at IS NOT NULL THEN 'archived' ELSE '' END")
-_FTS_UNITS = {
-    "l1": "mt_units({p}.summary, {p}.key_points)",
-    "l2": "mt_units({p}.knowledge, NULL)",
-    "l3": "mt_units({p}.insight, NULL)",
-}
-_FTS_WATCHED = {
-    "l1": "summary, key_points, tags, project, created_at, archived_at, superseded_by",
-    "l2": "knowledge, category, tags, project, created_at, archived_at, superseded_by",
-    "l3": "insight, category, tags, project, created_at, archived_at, superseded_by",
-}
+
 
 
 def _units_insert_sql(level, p, source=""):
     return (
         "INSERT INTO memory_units(rowid, unit) SELECT ({p}.id * 4 + {n}) * 256 + j.key, j.value "
-        "FROM %s json_each(%s) j" % (source, _FTS_UNITS[level])
+        "FROM %s json_each(%s) j" % (source, LEVEL[level].units)
     ).format(p=p, n=LEVEL_NUM[level])
 
 
@@ -1419,7 +1430,7 @@ def _fts_insert_sql(level, p):
     return (
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
         "VALUES ({p}.id * 4 + {n}, %s, {n}, {p}.project, {p}.created_at, "
-        "%s)" % (_FTS_ROW[level], _FTS_STATE.format(p=p + "."))
+        "%s)" % (LEVEL[level].fts, _FTS_STATE.format(p=p + "."))
     ).format(p=p, n=LEVEL_NUM[level])
 
 
@@ -1437,7 +1448,7 @@ for _level in LEVELS:
         % (_t, _t, _fts_insert_sql(_level, "new"), _units_insert_sql(_level, "new")),
         "CREATE TRIGGER %s_fts_ad AFTER DELETE ON %s BEGIN %s; END" % (_t, _t, _FTS_DELETE % (_n, _n, _n)),
         "CREATE TRIGGER %s_fts_au AFTER UPDATE OF %s ON %s BEGIN %s; %s; %s; END"
-        % (_t, _FTS_WATCHED[_level], _t, _FTS_DELETE % (_n, _n, _n), _fts_insert_sql(_level, "new"),
+        % (_t, LEVEL[_level].watched, _t, _FTS_DELETE % (_n, _n, _n), _fts_insert_sql(_level, "new"),
            _units_insert_sql(_level, "new")),
     ]
     FTS_FILL += [
@@ -1445,7 +1456,7 @@ for _level in LEVELS:
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
         "SELECT id * 4 + %d, %s, %d, project, created_at, "
         "%s FROM %s"
-        % (_n, _FTS_ROW[_level].format(p=_t), _n, _FTS_STATE.format(p=""), _t),
+        % (_n, LEVEL[_level].fts.format(p=_t), _n, _FTS_STATE.format(p=""), _t),
     ]
 del _level, _t, _n
 
@@ -3203,7 +3214,7 @@ class MemoryStore:
         record = record_dict(level, row)
         record["decay_score"] = DecayEngine(self.db, self.config()).current(row, now_utc())  # as of now
         if level in ("l2", "l3"):
-            src = "l1" if level == "l2" else "l2"
+            src = LEVEL[level].source
             record["sources"] = [self._brief(src, i) for i in record["source_ids"]]
         if level == "l1":
             record["promoted"] = [self._brief("l2", record["promoted_to"])] if record.get("promoted_to") else []
@@ -3302,7 +3313,7 @@ class MemoryStore:
             conn.execute("DELETE FROM %s WHERE id = ?" % table, (record_id,))
             conn.execute("UPDATE %s SET superseded_by = NULL WHERE superseded_by = ?" % table, (record_id,))
             if level in ("l1", "l2"):
-                up = "l2" if level == "l1" else "l3"
+                up = LEVEL[level].promoted
                 for item in self._derived(up, record_id):
                     row_up = conn.execute("SELECT source_ids FROM %s WHERE id = ?" % LEVEL_TABLE[up],
                                           (item["id"],)).fetchone()
@@ -3311,7 +3322,7 @@ class MemoryStore:
                                  (dump_list(ids), now, item["id"]))
                     touched.append(item)
             if level in ("l2", "l3"):
-                down = "memory_l1" if level == "l2" else "memory_l2"
+                down = LEVEL_TABLE[LEVEL[level].source]
                 conn.execute("UPDATE %s SET promoted_to = NULL WHERE promoted_to = ?" % down, (record_id,))
             conn.execute("DELETE FROM recalls WHERE level = ? AND record_id = ?", (level, record_id))
             if level == "l1" and not conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?",
@@ -3510,14 +3521,14 @@ class MemoryStore:
             conn.execute("DELETE FROM %s WHERE id = ?" % table, (drop_id,))
             conn.execute("UPDATE %s SET superseded_by = ? WHERE superseded_by = ?" % table, (keep_id, drop_id))
             if level in ("l1", "l2"):
-                up = "l2" if level == "l1" else "l3"
+                up = LEVEL[level].promoted
                 for item in self._derived(up, drop_id):
                     ids = load_ids(conn.execute("SELECT source_ids FROM %s WHERE id = ?" % LEVEL_TABLE[up],
                                                 (item["id"],)).fetchone()[0])
                     ids = _union([keep_id if i == drop_id else i for i in ids], [])
                     conn.execute("UPDATE %s SET source_ids = ? WHERE id = ?" % LEVEL_TABLE[up], (dump_list(ids), item["id"]))
             if level in ("l2", "l3"):
-                down = "memory_l1" if level == "l2" else "memory_l2"
+                down = LEVEL_TABLE[LEVEL[level].source]
                 conn.execute("UPDATE %s SET promoted_to = ? WHERE promoted_to = ?" % down, (keep_id, drop_id))
         return self.get(level, keep_id)
 
@@ -3543,15 +3554,11 @@ class MemoryStore:
 
     # -- correcting --
 
-    _EDIT_FIELDS = {"l1": ("text", "key_points", "importance", "tags", "project"),
-                    "l2": ("text", "importance", "tags", "category", "project"),
-                    "l3": ("text", "importance", "tags", "category", "project")}
-
     def edit(self, level, record_id, changes, now=None):
         """Correct a record in place: ``changes`` maps text, key_points, importance, tags and
         category (where the level has it) to new values.  Returns the fields that changed."""
         level = check_level(level)
-        allowed = self._EDIT_FIELDS[level]
+        allowed = LEVEL[level].editable
         unknown = [k for k, v in changes.items() if v is not None and k not in allowed]
         if unknown:
             raise ValidationError("%s records have no %s to edit; editable: %s"
@@ -3882,11 +3889,11 @@ class MemoryStore:
             known = seen[group] if seen is not None else known
             if key in known:
                 return None
-            self._require_ids(conn, "l1" if level == "l2" else "l2", record["source_ids"])
+            self._require_ids(conn, LEVEL[level].source, record["source_ids"])
             known.add(key)
         new_id = self._insert(conn, level, record, now)
         if level != "l1":
-            _mark_promoted(conn, "l1" if level == "l2" else "l2", record["source_ids"], new_id)
+            _mark_promoted(conn, LEVEL[level].source, record["source_ids"], new_id)
         return new_id
 
     # -- statistics --
@@ -4054,9 +4061,6 @@ KEY_POINTS_HEADING = "## 要点 Key points"
 LINKS_HEADING = "## 关联 Links"
 RELATED_HEADING = "## 相关 Related"
 _TAG_BAD_RE = _LazyRe(r"[^\w/-]")
-_EDITABLE = {"l1": ("text", "key_points", "importance", "tags"),
-             "l2": ("text", "importance", "tags", "category"),
-             "l3": ("text", "importance", "tags", "category")}
 
 
 _FIRST_SENTENCE_RE = _LazyRe(r"(?<=[。！？])|(?<=[.!?])\s+")
@@ -4382,7 +4386,7 @@ class VaultSync:
         if level == "l1":
             links.append("- 会话 Session: [[%s]]" % session_stem(record["session_id"]))
         if level in ("l2", "l3"):
-            src = "l1" if level == "l2" else "l2"
+            src = LEVEL[level].source
             names = ["[[%s]]" % stems[(src, i)] for i in record["source_ids"] if (src, i) in stems]
             if names:
                 links.append("- 来源 Sources: " + " · ".join(names))
@@ -4725,7 +4729,7 @@ class VaultSync:
         band) and its links' names."""
         links = [self._band(row)]
         if level != "l1":
-            src = "l1" if level == "l2" else "l2"
+            src = LEVEL[level].source
             links = [stems.get((src, i)) for i in load_ids(row["source_ids"])]
         if level != "l3" and row["promoted_to"]:
             links.append(stems.get(({"l1": "l2", "l2": "l3"}[level], row["promoted_to"])))
@@ -5193,7 +5197,6 @@ def fit_sections(sections, used, budget, gap=False):
     section keeps its lines in order while they fit; a section left with no line is dropped.
     With ``gap`` a blank line follows each section (counted), and a heading that no longer
     fits ends the block.  Returns (lines, tokens used)."""
-    import itertools
     out = []
     for heading, lines in sections:
         lines = iter(lines)
