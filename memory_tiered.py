@@ -508,6 +508,32 @@ def scrub(text):
     return text, found
 
 
+def scrub_record(record):
+    """Scrub every text field (and list of texts) of a record in place; returns (record, {kind:
+    count}).  One look for a hint over the whole record first: most records hold no secret."""
+    found = {}
+    texts = [v for v in record.values() if isinstance(v, str)]
+    texts += [item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
+    if not _SECRET_HINT_RE.search("\n".join(texts).lower()):
+        return record, found
+    for name, value in record.items():
+        if isinstance(value, str):
+            record[name], kinds = scrub(value)
+        elif isinstance(value, list) and value and isinstance(value[0], str):
+            cleaned, kinds = [], {}
+            for item in value:
+                item, item_kinds = scrub(item)
+                cleaned.append(item)
+                for kind, n in item_kinds.items():
+                    kinds[kind] = kinds.get(kind, 0) + n
+            record[name] = cleaned
+        else:
+            continue
+        for kind, n in kinds.items():
+            found[kind] = found.get(kind, 0) + n
+    return record, found
+
+
 # Text that reads as instructions to a model rather than as a memory (OWASP: memory and context
 # poisoning).  Each entry: (reason, pattern); matched case-insensitively on whitespace-folded text.
 _INSTRUCTION_PATTERNS = (
@@ -3013,28 +3039,11 @@ class MemoryStore:
         self.near_duplicates = []
 
     def _scrub(self, record):
-        """Remove secrets from every text field of a record before it is stored (one look for
-        a hint over the whole record first: most records hold no secret)."""
-        texts = [v for v in record.values() if isinstance(v, str)]
-        texts += [item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
-        if not _SECRET_HINT_RE.search("\n".join(texts).lower()):
-            return record
-        for name, value in record.items():
-            if isinstance(value, str):
-                record[name], found = scrub(value)
-            elif isinstance(value, list) and value and isinstance(value[0], str):
-                cleaned = []
-                for item in value:
-                    item, found_item = scrub(item)
-                    cleaned.append(item)
-                    for kind, n in found_item.items():
-                        self.redacted[kind] = self.redacted.get(kind, 0) + n
-                record[name] = cleaned
-                continue
-            else:
-                continue
-            for kind, n in found.items():
-                self.redacted[kind] = self.redacted.get(kind, 0) + n
+        """Remove secrets from every text field of a record before it is stored; the kinds found
+        are added to ``redacted``."""
+        record, found = scrub_record(record)
+        for kind, n in found.items():
+            self.redacted[kind] = self.redacted.get(kind, 0) + n
         return record
 
     # -- config --
@@ -3106,7 +3115,7 @@ class MemoryStore:
                                     (record["session_id"],)):
                 if normalise_text(row["summary"]) == key:
                     return row["id"], False
-            new_id = self._insert(conn, "l1", record, now)
+            new_id = self.insert(conn, "l1", record, now)
         self._relate("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
         return new_id, True
 
@@ -3136,7 +3145,7 @@ class MemoryStore:
             self._require_ids(conn, "l1", record["source_ids"])
             if supersedes is not None:
                 self._require_ids(conn, "l2", [supersedes])
-            new_id = self._insert(conn, "l2", record, now)
+            new_id = self.insert(conn, "l2", record, now)
             _mark_promoted(conn, "l1", record["source_ids"], new_id)
             if supersedes is not None:
                 self.supersede("l2", supersedes, new_id, now)
@@ -3155,7 +3164,7 @@ class MemoryStore:
         self._scrub(record)
         with self.db.atomic() as conn:
             self._require_ids(conn, "l2", record["source_ids"])
-            new_id = self._insert(conn, "l3", record, now)
+            new_id = self.insert(conn, "l3", record, now)
             _mark_promoted(conn, "l2", record["source_ids"], new_id)
         self._relate("l3", new_id, record["insight"])
         return new_id
@@ -3196,7 +3205,8 @@ class MemoryStore:
         return row
 
     @classmethod
-    def _insert(cls, conn, level, record, now):
+    def insert(cls, conn, level, record, now):
+        """Write a checked, scrubbed record inside the caller's transaction; returns its id."""
         row = cls._row(level, record, now)
         if "id" not in row:
             row["id"] = cls._next_id(conn, level)
@@ -3430,6 +3440,12 @@ class MemoryStore:
                 conn.execute("UPDATE %s SET related = ? WHERE id = ?" % LEVEL_TABLE[level],
                              (dump_list(related), record_id))
         return related
+
+    def relate(self, level, record_id):
+        """Choose the related records of one record again (after its text changed)."""
+        record = self.get(level, record_id)
+        return self._relate(record["level"], record_id,
+                            record["text"] + " " + " ".join(record.get("key_points") or []))
 
     def relate_missing(self, limit=RELATED_BACKFILL):
         """Fill in the related links of records that have none yet (imported or older ones)."""
@@ -3866,7 +3882,7 @@ class MemoryStore:
                 raise ValidationError(
                     "%s id %d already exists with other text; import into a new database "
                     "or remove the \"id\" fields to add the records as new" % (level.upper(), record["id"]))
-            return self._insert(conn, level, record, now)
+            return self.insert(conn, level, record, now)
         if level == "l1":
             key = normalise_text(record["summary"])
             if seen is None:
@@ -3891,7 +3907,7 @@ class MemoryStore:
                 return None
             self._require_ids(conn, LEVEL[level].source, record["source_ids"])
             known.add(key)
-        new_id = self._insert(conn, level, record, now)
+        new_id = self.insert(conn, level, record, now)
         if level != "l1":
             _mark_promoted(conn, LEVEL[level].source, record["source_ids"], new_id)
         return new_id
@@ -4034,7 +4050,7 @@ class Promoter:
             for row in rows:
                 points = load_list(row["key_points"])
                 tags = _union([p for p in points if len(p) <= 40][:10], load_list(row["tags"]))[:MAX_ITEMS]
-                l2_id = self.store._insert(conn, "l2", {
+                l2_id = self.store.insert(conn, "l2", {
                     "category": row["project"] or "general",
                     "knowledge": row["summary"],
                     "source_ids": [row["id"]],
@@ -4853,7 +4869,7 @@ class VaultSync:
         return values
 
     def _apply(self, level, record_id, changes, now):
-        changes = MemoryStore(self.db)._scrub(dict(changes))
+        changes = scrub_record(dict(changes))[0]
         column = {"text": LEVEL_TEXT[level], "key_points": "key_points", "importance": "importance",
                   "tags": "tags", "category": "category"}
         sets, params = [], []
@@ -7620,8 +7636,7 @@ def cmd_edit(args):
         store = MemoryStore(db)
         changed = store.edit(args.level, args.id, changes, now_utc())
         if "summary" in changed or "knowledge" in changed or "insight" in changed or "key_points" in changed:
-            record = store.get(args.level, args.id)
-            store._relate(record["level"], args.id, record["text"] + " " + " ".join(record.get("key_points") or []))
+            store.relate(args.level, args.id)
         embed_quietly(db, [(check_level(args.level), args.id)])
     _out(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
                 "redacted": _redaction_note(store)}, [])
