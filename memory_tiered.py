@@ -2154,6 +2154,63 @@ def markdown_export(records):
             yield "Sources: " + ", ".join("%s #%d" % ("L1" if r["level"] == "l2" else "L2", i) for i in r["source_ids"])
 
 
+# ==== Session buffer: sessions waiting for their summary, and their turns ====
+
+
+def buffer_turns(conn, session_id, turns, transcript_path, cwd, now, keep_hours):
+    """Keep a session's turns (replacing an earlier capture), drop turns older than
+    ``keep_hours``, and queue the session for a summary."""
+    conn.execute("DELETE FROM session_turns WHERE captured_at < ?", (iso(now - datetime.timedelta(hours=keep_hours)),))
+    conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
+    conn.executemany("INSERT INTO session_turns(session_id, turn, role, text, captured_at) VALUES (?, ?, ?, ?, ?)",
+                     [(session_id, n, role, text, iso(now)) for n, (role, text) in enumerate(turns)])
+    conn.execute("INSERT INTO pending_sessions(session_id, transcript_path, cwd, recorded_at) VALUES (?, ?, ?, ?) "
+                 "ON CONFLICT(session_id) DO UPDATE SET transcript_path = excluded.transcript_path",
+                 (session_id, transcript_path, cwd, iso(now)))
+
+
+def queue_session(conn, session_id, transcript_path, cwd, reason, now):
+    """Record that a session ended (its transcript, folder and reason) and queue it."""
+    conn.execute(
+        "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
+        "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
+        "transcript_path = coalesce(excluded.transcript_path, transcript_path), "
+        "cwd = coalesce(excluded.cwd, cwd), reason = excluded.reason, recorded_at = excluded.recorded_at",
+        (session_id, transcript_path, cwd, reason, iso(now)))
+
+
+def pending_sessions(db):
+    """Sessions recorded or captured that have no L1 yet, oldest first."""
+    return [dict(r) for r in db.execute(
+        "SELECT p.session_id, p.transcript_path, p.cwd, p.reason, p.recorded_at, "
+        "(SELECT count(*) FROM session_turns t WHERE t.session_id = p.session_id) AS turns "
+        "FROM pending_sessions p WHERE p.done_at IS NULL AND NOT EXISTS "
+        "(SELECT 1 FROM memory_l1 m WHERE m.session_id = p.session_id) ORDER BY p.recorded_at, p.session_id")]
+
+
+def buffered_turns(db, session_id):
+    """[(role, text)] of a session's captured turns, in order."""
+    return [(r["role"], r["text"]) for r in db.execute(
+        "SELECT role, text FROM session_turns WHERE session_id = ? ORDER BY turn", (session_id,))]
+
+
+def session_done(conn, session_id, now):
+    """A queued session got its summary."""
+    conn.execute("UPDATE pending_sessions SET done_at = ? WHERE session_id = ?", (iso(now), session_id))
+
+
+def forget_session(conn, session_id, now):
+    """A session whose last L1 was forgotten: its turns go, and it is not summarised again."""
+    conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
+    conn.execute("UPDATE pending_sessions SET transcript_path = NULL, done_at = coalesce(done_at, ?) "
+                 "WHERE session_id = ?", (now, session_id))
+
+
+def forget_all_sessions(conn):
+    conn.execute("DELETE FROM session_turns")
+    conn.execute("DELETE FROM pending_sessions")
+
+
 # ==== DecayEngine: strength that fades, cleanup candidates ====
 
 
@@ -3337,9 +3394,7 @@ class MemoryStore:
             conn.execute("DELETE FROM recalls WHERE level = ? AND record_id = ?", (level, record_id))
             if level == "l1" and not conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?",
                                                   (row["session_id"],)).fetchone():
-                conn.execute("DELETE FROM session_turns WHERE session_id = ?", (row["session_id"],))
-                conn.execute("UPDATE pending_sessions SET transcript_path = NULL, done_at = coalesce(done_at, ?) "
-                             "WHERE session_id = ?", (now, row["session_id"]))
+                forget_session(conn, row["session_id"], now)
             gone = [(level, str(record_id))]
             if level == "l1" and not conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?",
                                                   (row["session_id"],)).fetchone():
@@ -3419,7 +3474,8 @@ class MemoryStore:
             counts = {lv: conn.execute("DELETE FROM %s" % LEVEL_TABLE[lv]).rowcount for lv in LEVELS}
             notes = [(r[0], r[1]) for r in conn.execute("SELECT vault, path FROM vault_notes WHERE kind IN "
                                                         "('l1', 'l2', 'l3')")]
-            for table in ("session_turns", "pending_sessions", "recalls", "vault_notes"):
+            forget_all_sessions(conn)
+            for table in ("recalls", "vault_notes"):
                 conn.execute("DELETE FROM %s" % table)
         _delete_notes(notes)
         return counts
@@ -5805,14 +5861,7 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
     session_id = check_text(session_id, "session id", MAX_SHORT)
     hours = read_config(db)["buffer_hours"]
     with db.atomic() as conn:
-        conn.execute("DELETE FROM session_turns WHERE captured_at < ?",
-                     (iso(now - datetime.timedelta(hours=hours)),))
-        conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
-        conn.executemany("INSERT INTO session_turns(session_id, turn, role, text, captured_at) VALUES (?, ?, ?, ?, ?)",
-                         [(session_id, n, role, text, iso(now)) for n, (role, text) in enumerate(turns)])
-        conn.execute("INSERT INTO pending_sessions(session_id, transcript_path, cwd, recorded_at) VALUES (?, ?, ?, ?) "
-                     "ON CONFLICT(session_id) DO UPDATE SET transcript_path = excluded.transcript_path",
-                     (session_id, os.path.abspath(path), cwd, iso(now)))
+        buffer_turns(conn, session_id, turns, os.path.abspath(path), cwd, now, hours)
     return session_id, len(turns)
 
 
@@ -6069,15 +6118,6 @@ def notes_records(path, fmt=None):
     return _markdown_records(text, name)
 
 
-def pending_sessions(db):
-    """Sessions recorded or captured that have no L1 yet, oldest first."""
-    return [dict(r) for r in db.execute(
-        "SELECT p.session_id, p.transcript_path, p.cwd, p.reason, p.recorded_at, "
-        "(SELECT count(*) FROM session_turns t WHERE t.session_id = p.session_id) AS turns "
-        "FROM pending_sessions p WHERE p.done_at IS NULL AND NOT EXISTS "
-        "(SELECT 1 FROM memory_l1 m WHERE m.session_id = p.session_id) ORDER BY p.recorded_at, p.session_id")]
-
-
 def extractive_summary(turns, session):
     """A summary from the user's requests and the final answer, no model needed."""
     asks = [" ".join(t.split())[:120] for role, t in turns if role == "user"]
@@ -6111,14 +6151,12 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
         if card and card["turns"]:
             summary, points = session_card(card, session.get("cwd"))  # the transcript's structure
         else:
-            turns = [(r["role"], r["text"]) for r in db.execute(
-                "SELECT role, text FROM session_turns WHERE session_id = ? ORDER BY turn", (session["session_id"],))]
-            summary, points = extractive_summary(turns, session)
+            summary, points = extractive_summary(buffered_turns(db, session["session_id"]), session)
         project = project_key(session["cwd"]) if session.get("cwd") else None
         new_id, _ = store.add_l1(session["session_id"], summary, points, 0.3, project=project or None,
                                  agent="auto", created_at=session["recorded_at"], now=now, origin="auto")
         with db.atomic() as conn:
-            conn.execute("UPDATE pending_sessions SET done_at = ? WHERE session_id = ?", (iso(now), session["session_id"]))
+            session_done(conn, session["session_id"], now)
         made.append({"session_id": session["session_id"], "l1_id": new_id})
     return made
 
@@ -6169,12 +6207,8 @@ def run_hook(event, data, db_path, now):
         if not session_id:
             raise ValidationError("hook input has no session_id")
         with MemoryDB(db_path) as db, db.atomic() as conn:
-            conn.execute(
-                "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
-                "transcript_path = coalesce(excluded.transcript_path, transcript_path), "
-                "cwd = coalesce(excluded.cwd, cwd), reason = excluded.reason, recorded_at = excluded.recorded_at",
-                (session_id, _hook_text(data, "transcript_path", 4096), cwd, _hook_text(data, "reason"), iso(now)))
+            queue_session(conn, session_id, _hook_text(data, "transcript_path", 4096), cwd, _hook_text(data, "reason"),
+                          now)
         return ""
     if event == "user-prompt-submit":
         prompt = data.get("prompt")
