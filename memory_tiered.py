@@ -866,34 +866,39 @@ _ZH_NUMBERS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六"
 
 
 _WEEKDAY_NAMES = "|".join(sorted(_WEEKDAYS, key=len, reverse=True))
-_RELATIVE_RES = (  # relative dates, English and Chinese: (pattern, kind)
-    (_LazyRe(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), "days:2"),
-    (_LazyRe(r"\btoday\b|\btonight\b|\bthis\s+morning\b", re.I), "days:0"),
-    (_LazyRe(r"\byesterday\b|\blast\s+night\b", re.I), "days:1"),
-    (_LazyRe(r"\b(?P<n>\d{1,3})\s+days?\s+ago\b", re.I), "ago"),
-    (_LazyRe(r"\b(?P<n>\d{1,2})\s+weeks?\s+ago\b", re.I), "weeks-ago"),
-    (_LazyRe(r"\blast\s+week\b", re.I), "week:-1"),
-    (_LazyRe(r"\bthis\s+week\b", re.I), "week:0"),
-    (_LazyRe(r"\blast\s+month\b", re.I), "month:-1"),
-    (_LazyRe(r"\bthis\s+month\b", re.I), "month:0"),
-    (_LazyRe(r"\blast\s+year\b", re.I), "year:-1"),
-    (_LazyRe(r"\bthis\s+year\b", re.I), "year:0"),
-    (_LazyRe(r"\blast\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "last-weekday"),
-    (_LazyRe(r"\b(?:this|on)\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "this-weekday"),
-    (_LazyRe(r"大前天"), "days:3"),
-    (_LazyRe(r"前天"), "days:2"),
-    (_LazyRe(r"昨天|昨日|昨晚"), "days:1"),
-    (_LazyRe(r"今天|今日|今晚|今早"), "days:0"),
-    (_LazyRe(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago"),
-    (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "prev-week-weekday"),
-    (_LazyRe(r"(?:这|本|这个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-week-weekday"),
-    (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)"), "week:-1"),
-    (_LazyRe(r"(?:这|本|这个)(?:周|星期|礼拜)"), "week:0"),
-    (_LazyRe(r"上个?月"), "month:-1"),
-    (_LazyRe(r"(?:这个|本)月"), "month:0"),
-    (_LazyRe(r"去年"), "year:-1"),
-    (_LazyRe(r"今年"), "year:0"),
-    (_LazyRe(r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-weekday-zh"),
+_WEEKDAY_GUARD = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+_ZH_WEEK_GUARD = ("周", "星期", "礼拜")
+# Relative dates, English and Chinese: (pattern, kind, guard).  A pattern is tried only when the
+# query (case-folded) holds one of its guard's words, or a digit where the guard is None: most
+# queries name no date, and compiling some thirty patterns would cost more than the search.
+_RELATIVE_RES = (
+    (_LazyRe(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), "days:2", ("yesterday",)),
+    (_LazyRe(r"\btoday\b|\btonight\b|\bthis\s+morning\b", re.I), "days:0", ("today", "tonight", "morning")),
+    (_LazyRe(r"\byesterday\b|\blast\s+night\b", re.I), "days:1", ("yesterday", "night")),
+    (_LazyRe(r"\b(?P<n>\d{1,3})\s+days?\s+ago\b", re.I), "ago", None),
+    (_LazyRe(r"\b(?P<n>\d{1,2})\s+weeks?\s+ago\b", re.I), "weeks-ago", None),
+    (_LazyRe(r"\blast\s+week\b", re.I), "week:-1", ("week",)),
+    (_LazyRe(r"\bthis\s+week\b", re.I), "week:0", ("week",)),
+    (_LazyRe(r"\blast\s+month\b", re.I), "month:-1", ("month",)),
+    (_LazyRe(r"\bthis\s+month\b", re.I), "month:0", ("month",)),
+    (_LazyRe(r"\blast\s+year\b", re.I), "year:-1", ("year",)),
+    (_LazyRe(r"\bthis\s+year\b", re.I), "year:0", ("year",)),
+    (_LazyRe(r"\blast\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "last-weekday", _WEEKDAY_GUARD),
+    (_LazyRe(r"\b(?:this|on)\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "this-weekday", _WEEKDAY_GUARD),
+    (_LazyRe(r"大前天"), "days:3", ("前天",)),
+    (_LazyRe(r"前天"), "days:2", ("前天",)),
+    (_LazyRe(r"昨天|昨日|昨晚"), "days:1", ("昨",)),
+    (_LazyRe(r"今天|今日|今晚|今早"), "days:0", ("今",)),
+    (_LazyRe(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago", ("天前",)),
+    (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "prev-week-weekday", _ZH_WEEK_GUARD),
+    (_LazyRe(r"(?:这|本|这个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-week-weekday", _ZH_WEEK_GUARD),
+    (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)"), "week:-1", _ZH_WEEK_GUARD),
+    (_LazyRe(r"(?:这|本|这个)(?:周|星期|礼拜)"), "week:0", _ZH_WEEK_GUARD),
+    (_LazyRe(r"上个?月"), "month:-1", ("月",)),
+    (_LazyRe(r"(?:这个|本)月"), "month:0", ("月",)),
+    (_LazyRe(r"去年"), "year:-1", ("去年",)),
+    (_LazyRe(r"今年"), "year:0", ("今年",)),
+    (_LazyRe(r"(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-weekday-zh", _ZH_WEEK_GUARD),
 )
 
 
@@ -945,7 +950,9 @@ def extract_periods(text, now):
     """
     periods = []
     today = now.date()
-    for pattern in _DATE_RES:
+    folded = text.casefold()
+    digits = any(ch.isdigit() for ch in text)
+    for pattern in _DATE_RES if digits else ():  # every absolute form has a digit
         def repl(m):
             gd = m.groupdict()
             month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
@@ -961,7 +968,10 @@ def extract_periods(text, now):
                 periods.append((found, found))
             return " "
         text = pattern.sub(repl, text)
-    for pattern, kind in _RELATIVE_RES:
+    for pattern, kind, guard in _RELATIVE_RES:
+        if not (digits if guard is None else any(word in folded for word in guard)):
+            continue
+
         def repl(m, kind=kind):
             try:
                 period = _relative_period(kind, m, today)
@@ -1567,6 +1577,8 @@ class MemoryDB:
         self.fts = False
         self.conn = None
         self.vocab_ready = False
+        self.wrote = False  # a write transaction ran (set by atomic)
+        self._no_checkpoint_set = False
         self._open(create)
 
     # -- setup --
@@ -1649,8 +1661,7 @@ class MemoryDB:
             # Closing the last connection would otherwise copy the WAL back and fsync on every
             # short command; SQLite checkpoints by itself every 1000 pages, and so does `index`.
             conn.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
-        else:
-            _no_checkpoint_on_close(conn, self.path)
+            self._no_checkpoint_set = True
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
         conn.create_function("mt_units", 2, text_units, deterministic=True)
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
@@ -1728,6 +1739,7 @@ class MemoryDB:
 
         Nested use joins the outer transaction.
         """
+        self.wrote = True
         if self.conn.in_transaction:
             yield self.conn
             return
@@ -1946,6 +1958,9 @@ class MemoryDB:
 
     def close(self):
         if self.conn is not None:
+            if self.wrote and not self._no_checkpoint_set:
+                # Python < 3.12: only a connection that wrote pays for ctypes (see _configure)
+                _no_checkpoint_on_close(self.conn, self.path)
             self.conn.close()
             self.conn = None
 

@@ -123,6 +123,33 @@ class TextTests(unittest.TestCase):
         self.assertNotIn("24", rest)
         self.assertEqual(M.extract_periods("24 小时 uptime", NOW)[0], [])  # a number is not a date
 
+    def test_the_quick_guards_never_hide_a_date(self):
+        # extract_periods tries a pattern only when the query holds one of its guard words; every
+        # documented form, in any case, must still be found, and give what every pattern finds
+        forms = ["today", "tonight", "this morning", "yesterday", "last night", "the day before yesterday",
+                 "3 days ago", "2 weeks ago", "last week", "this week", "last month", "this month", "last year",
+                 "this year", "last Tuesday", "on friday", "this Sun", "今天", "今早", "昨天", "昨晚", "前天",
+                 "大前天", "3天前", "三天前", "上周", "上个星期", "这周二", "本礼拜五", "上周二", "周三", "上个月",
+                 "上月", "这个月", "本月", "去年", "今年", "11月24日", "11月24号", "2026-11-24", "2026/11/24",
+                 "Nov 24", "24 November", "May 2nd"]
+        unguarded = M._RELATIVE_RES
+        for form in forms:
+            for text in (form, form.upper(), "what did we do %s?" % form):
+                periods = M.extract_periods(text, NOW)[0]
+                self.assertTrue(periods, text)
+                everything = []
+                for pattern in M._DATE_RES:
+                    everything += [m.group(0) for m in pattern.finditer(text)]
+                for pattern, _, _ in unguarded:
+                    everything += [m.group(0) for m in pattern.finditer(text)]
+                self.assertTrue(everything, text)
+        for pattern, _, guard in M._RELATIVE_RES:  # a guard word is in every match of its pattern
+            for form in forms:
+                for m in pattern.finditer(form):
+                    found = m.group(0).casefold()
+                    self.assertTrue(any(ch.isdigit() for ch in found) if guard is None
+                                    else any(word in found for word in guard), (form, guard))
+
 
 if __name__ == "__main__":
     unittest.main()
