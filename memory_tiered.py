@@ -6762,7 +6762,6 @@ def _command_in(argv):
     return None
 
 
-@functools.lru_cache(maxsize=8)
 def _positive_int(text):
     if not _ID_TEXT_RE.fullmatch(str(text)) or not 1 <= int(text) <= MAX_ID:
         raise argparse.ArgumentTypeError("must be a whole number from 1 to %d (got %r)" % (MAX_ID, text))
@@ -7940,10 +7939,11 @@ def cmd_cron(args):
     return 0
 
 
+@functools.lru_cache(maxsize=8)
 def build_parser(only=None):
     """The argument parser, from the command table (``subcommand``).  With ``only``, just that
     subcommand is built: argparse spends most of a short command's start-up building the
-    other thirty."""
+    other thirty.  Parsers are kept for the life of the process (parsing does not change them)."""
     common = _common()
     parser = _Parser(
         prog="memory_tiered.py", parents=[common],
