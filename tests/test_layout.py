@@ -62,6 +62,7 @@ class LayoutTests(unittest.TestCase):
                 self.assertTrue(settings.get("help"), "%s %s" % (name, flags[0]))
         only = memory_tiered.build_parser(only="get")
         self.assertEqual(list(only.subcommands), ["get"])  # a run builds only its own command
+        self.assertIs(memory_tiered.build_parser(only="get"), only)  # and once per process
 
 
 if __name__ == "__main__":
