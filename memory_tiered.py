@@ -2591,6 +2591,7 @@ class Searcher:
         self.decay = DecayEngine(db)
         self._hits = {}
         self._df = {}  # term -> records containing it, read once per searcher (search and gate share it)
+        self._stems = {}  # term -> its tokens as the index stores them (Porter stems), from the same lookup
         self._total = None
         self.touch_skipped = None
         self.vector_skipped = None
@@ -3009,6 +3010,8 @@ class Searcher:
         out = {}
         if not keys:
             return out
+        if self.db.fts and all(t in self._stems for t in terms):
+            return self._matched_by_probe(keys, terms)
         if self.db.fts:
             refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
             marks = ",".join("?" * len(refs))
@@ -3023,6 +3026,37 @@ class Searcher:
             blob = " ".join([record["text"] or ""] + (record.get("key_points") or []) + (record.get("tags") or [])
                             + [record.get("category") or ""]).lower()
             out[(lv, rid)] = {t for t in terms if t in blob}
+        return out
+
+    def _matched_by_probe(self, keys, terms):
+        """_matched_terms for a few records at once: their indexed fields go through the index's
+        own tokenizer (the temporary probe table) and each term is found by its stems, instead of
+        one MATCH per term over the whole index."""
+        docs = []
+        for lv in LEVELS:
+            ids = [rid for level, rid in keys if level == lv]
+            if not ids:
+                continue
+            for rid, text, points, tags, category in self.db.execute(
+                    "SELECT id, %s, %s, tags, %s FROM %s WHERE id IN (SELECT value FROM json_each(?))"
+                    % (LEVEL_TEXT[lv], "key_points" if lv == "l1" else "NULL", "NULL" if lv == "l1" else "category",
+                       LEVEL_TABLE[lv]), (json.dumps(ids),)):
+                docs.append(((lv, rid), "\n".join(index_text(v or "") for v in (text, points, tags, category))))
+        conn = self.db.conn
+        conn.execute("DELETE FROM temp.mt_probe")
+        conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)",
+                         [(n, blob) for n, (_, blob) in enumerate(docs)])
+        wanted = sorted(set().union(*self._stems.values()) if self._stems else [])
+        found = {}
+        for doc, stem in conn.execute("SELECT DISTINCT doc, term FROM temp.mt_probe_terms WHERE term IN (%s)"
+                                      % ",".join("?" * len(wanted)), wanted):
+            found.setdefault(doc, set()).add(stem)
+        out = {}
+        for n, (key, _) in enumerate(docs):
+            have = found.get(n, set())
+            matched = {t for t in terms if self._stems[t] and self._stems[t] <= have}
+            if matched:
+                out[key] = matched
         return out
 
     def _document_frequencies(self, terms):
@@ -3047,6 +3081,7 @@ class Searcher:
         stems = {}
         for doc, stem in conn.execute("SELECT doc, term FROM temp.mt_probe_terms"):
             stems.setdefault(stem, []).append(terms[doc])
+            self._stems.setdefault(terms[doc], set()).add(stem)
         frequencies = dict.fromkeys(terms, 0)
         names = list(stems)
         for stem, count in conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"

@@ -51,6 +51,35 @@ class GateTests(CLITestCase):
         self.assertIn("(weak)", out)
 
 
+    def test_the_gate_reads_matches_as_the_index_does(self):
+        # the gate finds each result's matched terms through the index's own tokenizer; the
+        # result must equal asking the full-text index one term at a time
+        self.run_cli("add-l2", "--category", "数据库", "--knowledge", "Decided: Postgres for the ledgers",
+                     "--tags", "running,ledger-svc")
+        self.run_cli("add-l3", "--insight", "Prefers boring databases; 记忆系统要简单", "--category", "values",
+                     "--tags", "decisions")
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        prompts = EVERYDAY[:10] + ["Which database did we decide on for the ledgers?", "日志用什么格式输出？",
+                                   "running the payments API schema reviews", "记忆 数据库 values decisions"]
+        prompts += [" ".join(text.split()[:6]) for text, _ in CODING_STORE]  # prompts that match a lot
+        compared = 0
+        for prompt in prompts:
+            searcher = memory_tiered.Searcher(db)
+            results = searcher.search(prompt, limit=20, touch=False)["results"]
+            query = memory_tiered.Query(prompt, memory_tiered.now_utc())
+            terms = query.words + query.cjk_terms
+            if not results or not terms:
+                continue
+            searcher._document_frequencies(terms)
+            keys = [(r["level"], r["id"]) for r in results]
+            by_probe = searcher._matched_terms(keys, terms)
+            searcher._stems = {}  # the other way: one MATCH per term
+            self.assertEqual(by_probe, searcher._matched_terms(keys, terms), prompt)
+            compared += len(keys)
+        self.assertGreaterEqual(compared, 20)  # every result of every prompt, about 2 per prompt
+
+
 class FusionTests(CLITestCase):
     def test_several_phrasings_find_what_one_misses(self):
         target = self.add_l1("Chose Postgres 16 for the billing service", session="a")
