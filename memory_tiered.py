@@ -2960,8 +2960,7 @@ class Searcher:
             return []
         names = self._names(text, query)
         if self._total is None:
-            self._total = sum(self.db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
-                              for t in LEVEL_TABLE.values())
+            self._total = self._count_records()
         total_rows = max(1, self._total)
         frequencies = self._gate_frequencies(terms)
         top = math.log(1 + total_rows)
@@ -2981,6 +2980,19 @@ class Searcher:
             if ok:
                 kept.append(r)
         return kept
+
+    def _count_records(self):
+        """Records of all levels: the index's own row count (the first varint of its averages
+        record, kept up to date by FTS5 on every change) instead of counting three tables."""
+        if self.db.fts:
+            with contextlib.suppress(sqlite3.Error, IndexError, TypeError):
+                block = self.db.execute("SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0]
+                value = 0
+                for byte in block[:8]:  # an SQLite varint; nine-byte values are never row counts
+                    value = (value << 7) | (byte & 0x7F)
+                    if not byte & 0x80:
+                        return value
+        return sum(self.db.execute("SELECT count(*) FROM %s" % t).fetchone()[0] for t in LEVEL_TABLE.values())
 
     @staticmethod
     def _names(text, query):

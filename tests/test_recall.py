@@ -80,6 +80,24 @@ class GateTests(CLITestCase):
         self.assertGreaterEqual(compared, 20)  # every result of every prompt, about 2 per prompt
 
 
+    def test_the_gate_counts_records_from_the_index(self):
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+
+        def both():
+            counted = sum(db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
+                          for t in memory_tiered.LEVEL_TABLE.values())
+            return memory_tiered.Searcher(db)._count_records(), counted
+
+        self.assertEqual(both(), (len(CODING_STORE), len(CODING_STORE)))
+        self.bulk_l1(["Bulk note %d about retries" % n for n in range(300)])
+        self.run_cli("forget", "l1", str(self.ids[0]), "--yes")
+        self.run_cli("cleanup", "--archive", "--limit", "3", "--yes")
+        found, counted = both()
+        self.assertEqual(found, counted)
+        self.assertEqual(counted, len(CODING_STORE) + 300 - 1)
+
+
 class FusionTests(CLITestCase):
     def test_several_phrasings_find_what_one_misses(self):
         target = self.add_l1("Chose Postgres 16 for the billing service", session="a")
