@@ -127,6 +127,10 @@ LEVEL = {level.name: level for level in (
           "insight, category, tags, project, created_at, archived_at, superseded_by"),
 )}
 LEVELS = tuple(LEVEL)
+# What a write found, returned to its caller: the record's id, whether it was new (an equal L1
+# of the same session is not stored twice), near-duplicates of it, and the secrets redacted.
+Written = collections.namedtuple("Written", "id created near_duplicates redacted")
+Edited = collections.namedtuple("Edited", "changed redacted")  # fields that changed, secrets redacted
 LEVEL_NUM = {name: level.number for name, level in LEVEL.items()}
 LEVEL_TABLE = {name: level.table for name, level in LEVEL.items()}
 LEVEL_TEXT = {name: level.text for name, level in LEVEL.items()}
@@ -1576,7 +1580,7 @@ class MemoryDB:
         self._want_fts = use_fts
         self.fts = False
         self.conn = None
-        self.vocab_ready = False
+        self._probe_ready = False
         self.wrote = False  # a write transaction ran (set by atomic)
         self._no_checkpoint_set = False
         self._open(create)
@@ -1955,6 +1959,20 @@ class MemoryDB:
         size = os.path.getsize(self.path)
         add("disk space", free > max(100 << 20, 2 * size), "%.1f GiB free" % (free / float(1 << 30)))
         return checks
+
+    def probe(self):
+        """The connection, with its temporary tables for reading the index vocabulary created
+        (once per connection): ``mt_vocab`` (documents per term), ``mt_probe`` (text tokenised
+        as the index does) and ``mt_probe_terms`` (its tokens)."""
+        if not self._probe_ready:
+            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, "
+                              "'row')")
+            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
+                              "'porter unicode61 remove_diacritics 2')")
+            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms "
+                              "USING fts5vocab(temp, mt_probe, 'instance')")
+            self._probe_ready = True
+        return self.conn
 
     def close(self):
         if self.conn is not None:
@@ -2589,7 +2607,6 @@ class Searcher:
     def __init__(self, db):
         self.db = db
         self.decay = DecayEngine(db)
-        self._hits = {}
         self._df = {}  # term -> records containing it, read once per searcher (search and gate share it)
         self._stems = {}  # term -> its tokens as the index stores them (Porter stems), from the same lookup
         self._total = None
@@ -2614,13 +2631,13 @@ class Searcher:
         if category is not None:
             levels = filters["levels"] = [lv for lv in levels if lv != "l1"]  # only L2 and L3 have one
         vectors = self._vector_hits(text, levels) if use_vectors else {}
-        ranked, full_page = self._rank(query, filters, want, levels, in_sql=False, extra=vectors)
+        ranked, full_page, hits = self._rank(query, filters, want, levels, in_sql=False, extra=vectors)
         if full_page and len(ranked) < limit:
             # Filters removed too many of the best matches: ask the index to filter (slower, complete).
-            ranked, _ = self._rank(query, filters, want, levels, in_sql=True, extra=vectors)
+            ranked, _, hits = self._rank(query, filters, want, levels, in_sql=True, extra=vectors)
         if vectors and len(vectors) >= EMBED_CANDIDATES:
             # a store larger than the scan: the lexical candidates' own vectors are compared too
-            missing = [key for key in self._hits if key not in vectors]
+            missing = [key for key in hits if key not in vectors]
             if missing:
                 vectors.update(self._vector_hits(text, levels, also=missing, k=len(missing)))
         if vectors:
@@ -2630,18 +2647,18 @@ class Searcher:
             # (bench/retrieval.py --embed-url measures both).
             best = max([-r[0] for r in ranked] or [1.0]) or 1.0
             for score, lv, negid in ranked:
-                hit = self._hits[(lv, -negid)]
+                hit = hits[(lv, -negid)]
                 hit["vector"] = round(vectors.get((lv, -negid), 0.0), 4)
                 hit["fused"] = -score / best + VECTOR_WEIGHT * vectors.get((lv, -negid), 0.0)
-            ranked.sort(key=lambda r: (-self._hits[(r[1], -r[2])].get("fused", 0.0), r[0], r[1], r[2]))
+            ranked.sort(key=lambda r: (-hits[(r[1], -r[2])].get("fused", 0.0), r[0], r[1], r[2]))
         results = []
         for lv in levels:
             ids = [-neg_id for _, l_, neg_id in ranked[:limit] if l_ == lv]
             if ids:
                 for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
                                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
-                    results.append(self._scored(lv, row, self._hits[(lv, row["id"])]))
-        results.sort(key=lambda r: (-self._hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
+                    results.append(self._scored(lv, row, hits[(lv, row["id"])]))
+        results.sort(key=lambda r: (-hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
                                     -r["id"]))
         if touch and results:
             try:
@@ -2719,7 +2736,8 @@ class Searcher:
             return {}
 
     def _rank(self, query, filters, want, levels, in_sql, extra=None):
-        """Candidates as sorted (-score, level, -id), and whether the index returned a full page.
+        """Candidates as sorted (-score, level, -id), whether the index returned a full page, and
+        {(level, id): the candidate's relevance parts}.
 
         The index is asked without the level, project, date and state filters
         (checking them there reads a stored row per match); they are applied to
@@ -2745,7 +2763,6 @@ class Searcher:
                     hit["date_bonus"] = max(hit["date_bonus"], bonus)
         for key in extra or {}:
             hits.setdefault(key, {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
-        self._hits = hits
         ranked = []
         for lv in levels:
             ids = [rid for (l_, rid) in hits if l_ == lv]
@@ -2771,7 +2788,7 @@ class Searcher:
                     score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
                     ranked.append((-score, lv, -rid))
         ranked.sort()
-        return ranked, full_page
+        return ranked, full_page, hits
 
     @staticmethod
     def _score(level, importance, strength, hit):
@@ -3054,7 +3071,7 @@ class Searcher:
                     % (LEVEL_TEXT[lv], "key_points" if lv == "l1" else "NULL", "NULL" if lv == "l1" else "category",
                        LEVEL_TABLE[lv]), (json.dumps(ids),)):
                 docs.append(((lv, rid), "\n".join(index_text(v or "") for v in (text, points, tags, category))))
-        conn = self.db.conn
+        conn = self.db.probe()
         conn.execute("DELETE FROM temp.mt_probe")
         conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)",
                          [(n, blob) for n, (_, blob) in enumerate(docs)])
@@ -3080,14 +3097,7 @@ class Searcher:
         return {t: self._df[t] for t in terms}
 
     def _lookup_frequencies(self, terms):
-        conn = self.db.conn
-        if not self.db.vocab_ready:  # once per connection
-            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, 'row')")
-            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
-                         "'porter unicode61 remove_diacritics 2')")
-            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms "
-                         "USING fts5vocab(temp, mt_probe, 'instance')")
-            self.db.vocab_ready = True
+        conn = self.db.probe()
         conn.execute("DELETE FROM temp.mt_probe")
         conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(terms)))
         stems = {}
@@ -3154,16 +3164,6 @@ class MemoryStore:
 
     def __init__(self, db):
         self.db = db
-        self.redacted = {}
-        self.near_duplicates = []
-
-    def _scrub(self, record):
-        """Remove secrets from every text field of a record before it is stored; the kinds found
-        are added to ``redacted``."""
-        record, found = scrub_record(record)
-        for kind, n in found.items():
-            self.redacted[kind] = self.redacted.get(kind, 0) + n
-        return record
 
     # -- config --
 
@@ -3208,7 +3208,7 @@ class MemoryStore:
 
     def add_l1(self, session_id, summary, key_points=None, importance=None, parent_session=None,
                project=None, agent=None, created_at=None, now=None, tags=None, origin="cli"):
-        """Store one conversation summary; return (id, created).
+        """Store one conversation summary; return a Written.
 
         A summary equal (after normalising space and punctuation) to one
         already stored for the same session is not stored twice: the existing
@@ -3227,16 +3227,16 @@ class MemoryStore:
             "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
             "origin": check_origin(origin),
         }
-        self._scrub(record)
+        record, redacted = scrub_record(record)
         with self.db.atomic() as conn:
             key = normalise_text(record["summary"])
             for row in conn.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ?",
                                     (record["session_id"],)):
                 if normalise_text(row["summary"]) == key:
-                    return row["id"], False
+                    return Written(row["id"], False, [], redacted)
             new_id = self.insert(conn, "l1", record, now)
-        self._relate("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
-        return new_id, True
+        _, duplicates = self._relate("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
+        return Written(new_id, True, duplicates, redacted)
 
     @staticmethod
     def _shared_fields(tags, importance, project, created_at, now, origin, agent):
@@ -3259,7 +3259,7 @@ class MemoryStore:
             "source_ids": parse_ids(source_ids, "source ids"),
             **self._shared_fields(tags, importance, project, created_at, now, origin, agent),
         }
-        self._scrub(record)
+        record, redacted = scrub_record(record)
         with self.db.atomic() as conn:
             self._require_ids(conn, "l1", record["source_ids"])
             if supersedes is not None:
@@ -3268,8 +3268,8 @@ class MemoryStore:
             _mark_promoted(conn, "l1", record["source_ids"], new_id)
             if supersedes is not None:
                 self.supersede("l2", supersedes, new_id, now)
-        self._relate("l2", new_id, record["knowledge"], exclude=supersedes)
-        return new_id
+        _, duplicates = self._relate("l2", new_id, record["knowledge"], exclude=supersedes)
+        return Written(new_id, True, duplicates, redacted)
 
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
                created_at=None, now=None, tags=None, origin="cli", agent=None):
@@ -3280,13 +3280,13 @@ class MemoryStore:
             "category": check_text(category, "category", MAX_SHORT, required=False) or None,
             **self._shared_fields(tags, importance, project, created_at, now, origin, agent),
         }
-        self._scrub(record)
+        record, redacted = scrub_record(record)
         with self.db.atomic() as conn:
             self._require_ids(conn, "l2", record["source_ids"])
             new_id = self.insert(conn, "l3", record, now)
             _mark_promoted(conn, "l2", record["source_ids"], new_id)
-        self._relate("l3", new_id, record["insight"])
-        return new_id
+        _, duplicates = self._relate("l3", new_id, record["insight"])
+        return Written(new_id, True, duplicates, redacted)
 
     def _require_ids(self, conn, level, ids):
         if not ids:
@@ -3545,10 +3545,11 @@ class MemoryStore:
     # -- duplicates and superseded facts --
 
     def _relate(self, level, record_id, text, exclude=None):
-        """After a write: the near-duplicates to report, and the related records to store (the
-        RELATED_MAX most similar live ones, overlap >= RELATED_MIN), from one similarity search."""
+        """After a write: the related records to store (the RELATED_MAX most similar live ones,
+        overlap >= RELATED_MIN) and the near-duplicates to report, from one similarity search.
+        Returns (related ids, near-duplicates)."""
         found = [d for d in self.similar(level, record_id, text, threshold=RELATED_MIN, limit=8) if d["id"] != exclude]
-        self.near_duplicates = [d for d in found if d["similarity"] >= NEAR_DUPLICATE]
+        duplicates = [d for d in found if d["similarity"] >= NEAR_DUPLICATE]
         live = {r[0] for r in self.db.execute(
             "SELECT id FROM %s WHERE archived_at IS NULL AND superseded_by IS NULL AND id IN "
             "(SELECT value FROM json_each(?))" % LEVEL_TABLE[level], (json.dumps([d["id"] for d in found]),))}
@@ -3557,10 +3558,11 @@ class MemoryStore:
             with self.db.relaxed() as conn:
                 conn.execute("UPDATE %s SET related = ? WHERE id = ?" % LEVEL_TABLE[level],
                              (dump_list(related), record_id))
-        return related
+        return related, duplicates
 
     def relate(self, level, record_id):
-        """Choose the related records of one record again (after its text changed)."""
+        """Choose the related records of one record again (after its text changed); returns
+        (related ids, near-duplicates)."""
         record = self.get(level, record_id)
         return self._relate(record["level"], record_id,
                             record["text"] + " " + " ".join(record.get("key_points") or []))
@@ -3716,7 +3718,7 @@ class MemoryStore:
         if not record:
             raise ValidationError("nothing to change: give at least one of %s" % ", ".join(
                 "--" + f.replace("_", "-") for f in allowed))
-        self._scrub(record)
+        record, redacted = scrub_record(record)
         for name in ("key_points", "tags"):
             if name in record:
                 record[name] = dump_list(record[name])
@@ -3737,7 +3739,7 @@ class MemoryStore:
                 changed.pop("updated_at")
                 if changed.get("flagged", row["flagged"]) == row["flagged"]:
                     changed.pop("flagged", None)
-        return sorted(changed)
+        return Edited(sorted(changed), redacted)
 
     def flagged(self, level=None):
         """Records whose text reads as instructions to a model, with how they arrived."""
@@ -3787,13 +3789,13 @@ class MemoryStore:
         nothing is held in memory beyond one batch and no record is checked
         twice.  The second pass reads the spool and writes in batches of
         IMPORT_BATCH, one transaction each, calling ``progress(done, total)``
-        after each commit.  Returns {"added": n, "skipped": n}.
+        after each commit.  Returns {"added": n, "skipped": n, "redacted": {kind: n}}.
         """
         import marshal
         import tempfile
         now = now or now_utc()
         total = 0
-        self.redacted = {}
+        redacted = {}
         spool = tempfile.TemporaryFile()
 
         def spool_failed(exc):
@@ -3805,9 +3807,11 @@ class MemoryStore:
         try:
             for number, obj in records():
                 try:
-                    level, record = self._import_record(obj, now)
+                    level, record, found = self._import_record(obj, now)
                 except ValidationError as exc:
                     raise ValidationError("line %d: %s" % (number, exc))
+                for kind, n in found.items():
+                    redacted[kind] = redacted.get(kind, 0) + n
                 try:
                     marshal.dump((number, level, record), spool)
                 except OSError as exc:
@@ -3818,7 +3822,7 @@ class MemoryStore:
             except OSError as exc:
                 raise spool_failed(exc)
             spool.seek(0)
-            return self._import_spooled(spool, total, now, progress)
+            return dict(self._import_spooled(spool, total, now, progress), redacted=redacted)
         finally:
             with contextlib.suppress(OSError):
                 spool.close()
@@ -3946,7 +3950,7 @@ class MemoryStore:
                 record["promoted_to"] = parse_ids([obj["promoted_to"]], "promoted_to")[0]
             if obj.get("superseded_by") is not None:
                 record["superseded_by"] = parse_ids([obj["superseded_by"]], "superseded_by")[0]
-        return level, self._scrub(record)
+        return (level,) + scrub_record(record)
 
     @contextlib.contextmanager
     def _bulk_index(self, conn):
@@ -4835,17 +4839,18 @@ class VaultSync:
                                         (self.vault, rel)).fetchone():
                             continue  # another process imported it a moment ago
                         if level == "l1":
-                            new_id, _ = store.add_l1(str(fields.get("session_id") or "obsidian"), values["text"],
-                                                     values["key_points"], values["importance"], now=now,
-                                                     tags=values["tags"], project=fields.get("project"),
-                                                     origin="vault")
+                            new_id = store.add_l1(str(fields.get("session_id") or "obsidian"), values["text"],
+                                                  values["key_points"], values["importance"], now=now,
+                                                  tags=values["tags"], project=fields.get("project"),
+                                                  origin="vault").id
                         elif level == "l2":
                             new_id = store.add_l2(values["category"], values["text"], None, values["tags"],
                                                   values["importance"], fields.get("project"), now=now,
-                                                  origin="vault")
+                                                  origin="vault").id
                         else:
                             new_id = store.add_l3(values["text"], None, values["category"], values["importance"],
-                                                  fields.get("project"), now=now, tags=values["tags"], origin="vault")
+                                                  fields.get("project"), now=now, tags=values["tags"],
+                                                  origin="vault").id
                         record = record_dict(level, conn.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
                                                                  (new_id,)).fetchone())
                         self._remember((level, str(new_id)), rel, digest, "", self._editable(record))
@@ -6215,8 +6220,8 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
         else:
             summary, points = extractive_summary(buffered_turns(db, session["session_id"]), session)
         project = project_key(session["cwd"]) if session.get("cwd") else None
-        new_id, _ = store.add_l1(session["session_id"], summary, points, 0.3, project=project or None,
-                                 agent="auto", created_at=session["recorded_at"], now=now, origin="auto")
+        new_id = store.add_l1(session["session_id"], summary, points, 0.3, project=project or None,
+                              agent="auto", created_at=session["recorded_at"], now=now, origin="auto").id
         with db.atomic() as conn:
             session_done(conn, session["session_id"], now)
         made.append({"session_id": session["session_id"], "l1_id": new_id})
@@ -6453,24 +6458,23 @@ def mcp_call(db_path, name, args, now, session_id=None):
                 raise ValidationError("id must be a whole number")
             return store.get(args["level"], record_id)
         if name == "memory_add_l1":
-            new_id, created = store.add_l1(args["session_id"], args["summary"], args.get("key_points"),
-                                           args.get("importance"), args.get("parent_session"),
-                                           _mcp_project(db, args), "mcp", None, now=now, tags=args.get("tags"),
-                                           origin="mcp")
-            embed_quietly(db, [("l1", new_id)])
-            return {"level": "l1", "id": new_id, "created": created}
+            written = store.add_l1(args["session_id"], args["summary"], args.get("key_points"),
+                                   args.get("importance"), args.get("parent_session"), _mcp_project(db, args),
+                                   "mcp", None, now=now, tags=args.get("tags"), origin="mcp")
+            embed_quietly(db, [("l1", written.id)])
+            return {"level": "l1", "id": written.id, "created": written.created}
         if name == "memory_add_l2":
             return {"level": "l2", "id": store.add_l2(args["category"], args["knowledge"], args.get("source_ids"),
                                                       args.get("tags"), args.get("importance"), _mcp_project(db, args),
-                                                      now=now, origin="mcp", agent="mcp")}
+                                                      now=now, origin="mcp", agent="mcp").id}
         if name == "memory_add_l3":
             return {"level": "l3", "id": store.add_l3(args["insight"], args.get("source_ids"), args.get("category"),
                                                       args.get("importance"), _mcp_project(db, args), now=now,
-                                                      tags=args.get("tags"), origin="mcp", agent="mcp")}
+                                                      tags=args.get("tags"), origin="mcp", agent="mcp").id}
         if name == "memory_edit":
             changes = {k: args.get(k) for k in ("text", "key_points", "importance", "tags", "category")}
             return {"level": args["level"], "id": args["id"],
-                    "changed": store.edit(args["level"], args["id"], changes, now)}
+                    "changed": store.edit(args["level"], args["id"], changes, now).changed}
         if name == "memory_compress_report":
             return Promoter(db).report(texts=True)
         return store.stats()
@@ -6884,18 +6888,28 @@ def _say(message):
 # -- handlers --
 
 
-def _near_duplicate_note(store):
-    for d in store.near_duplicates:
+def _near_duplicate_note(duplicates):
+    for d in duplicates:
         _say("near-duplicate of %s #%d (overlap %.2f): %s; see `review`, `merge`" % (
             d["level"].upper(), d["id"], d["similarity"], _short(d["text"], 50)))
-    return store.near_duplicates
+    return duplicates
 
 
-def _redaction_note(store):
-    if store.redacted:
-        _say("redacted %d secret(s) before storing: %s" % (sum(store.redacted.values()), ", ".join(
-            "%s %d" % kv for kv in sorted(store.redacted.items()))))
-    return dict(store.redacted)
+def _redaction_note(redacted):
+    if redacted:
+        _say("redacted %d secret(s) before storing: %s" % (sum(redacted.values()), ", ".join(
+            "%s %d" % kv for kv in sorted(redacted.items()))))
+    return dict(redacted)
+
+
+def _written_out(args, level, written, duplicates=True):
+    """What `add-l1/2/3` print: the id (the JSON also says whether it was new, what was redacted
+    and which near-duplicates exist)."""
+    data = {"level": level, "id": written.id, "created": written.created,
+            "redacted": _redaction_note(written.redacted)}
+    if duplicates:
+        data["near_duplicates"] = _near_duplicate_note(written.near_duplicates)
+    _out(args, data, [str(written.id)])
 
 
 def _write_project(db, args):
@@ -7009,14 +7023,13 @@ def cmd_init(args):
 def cmd_add_l1(args):
     with _open(args) as db:
         store = MemoryStore(db)
-        new_id, created = store.add_l1(
+        written = store.add_l1(
             args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
             _write_project(db, args), args.agent, args.created_at, now=now_utc(), tags=args.tags)
-        embed_quietly(db, [("l1", new_id)])
-    if not created:
-        _say("same summary already stored for this session as L1 #%d; not added again" % new_id)
-    _out(args, {"level": "l1", "id": new_id, "created": created, "redacted": _redaction_note(store),
-                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
+        embed_quietly(db, [("l1", written.id)])
+    if not written.created:
+        _say("same summary already stored for this session as L1 #%d; not added again" % written.id)
+    _written_out(args, "l1", written)
     return 0
 
 
@@ -7035,12 +7048,11 @@ def cmd_add_l1(args):
 def cmd_add_l2(args):
     with _open(args) as db:
         store = MemoryStore(db)
-        new_id = store.add_l2(args.category, args.knowledge, args.source_ids, args.tags,
-                              args.importance, _write_project(db, args), args.created_at, now=now_utc(),
-                              supersedes=args.supersedes, agent=args.agent)
-        embed_quietly(db, [("l2", new_id)])
-    _out(args, {"level": "l2", "id": new_id, "created": True, "redacted": _redaction_note(store),
-                "near_duplicates": _near_duplicate_note(store)}, [str(new_id)])
+        written = store.add_l2(args.category, args.knowledge, args.source_ids, args.tags,
+                               args.importance, _write_project(db, args), args.created_at, now=now_utc(),
+                               supersedes=args.supersedes, agent=args.agent)
+        embed_quietly(db, [("l2", written.id)])
+    _written_out(args, "l2", written)
     return 0
 
 
@@ -7058,11 +7070,11 @@ def cmd_add_l2(args):
 def cmd_add_l3(args):
     with _open(args) as db:
         store = MemoryStore(db)
-        new_id = store.add_l3(args.insight, args.source_ids, args.category, args.importance,
-                              _write_project(db, args), args.created_at, now=now_utc(), tags=args.tags,
-                              agent=args.agent)
-        embed_quietly(db, [("l3", new_id)])
-    _out(args, {"level": "l3", "id": new_id, "created": True, "redacted": _redaction_note(store)}, [str(new_id)])
+        written = store.add_l3(args.insight, args.source_ids, args.category, args.importance,
+                               _write_project(db, args), args.created_at, now=now_utc(), tags=args.tags,
+                               agent=args.agent)
+        embed_quietly(db, [("l3", written.id)])
+    _written_out(args, "l3", written, duplicates=False)
     return 0
 
 
@@ -7613,7 +7625,7 @@ def cmd_import(args):
             handle.close()
         if spool is not None:
             spool.close()
-    counts["redacted"] = _redaction_note(store)
+    _redaction_note(counts["redacted"])
     _out(args, counts, [])
     _say("import: %d added, %d already present, from %s" % (counts["added"], counts["skipped"], source))
     return 0
@@ -7729,12 +7741,13 @@ def cmd_edit(args):
         if args.global_ or args.project:
             changes["project"] = "" if args.global_ else resolve_project(db, args.project)
         store = MemoryStore(db)
-        changed = store.edit(args.level, args.id, changes, now_utc())
+        edited = store.edit(args.level, args.id, changes, now_utc())
+        changed = edited.changed
         if "summary" in changed or "knowledge" in changed or "insight" in changed or "key_points" in changed:
             store.relate(args.level, args.id)
         embed_quietly(db, [(check_level(args.level), args.id)])
     _out(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
-                "redacted": _redaction_note(store)}, [])
+                "redacted": _redaction_note(edited.redacted)}, [])
     _say("edit: %s #%d %s" % (args.level.upper(), args.id, "changed " + ", ".join(changed) if changed
                                else "already had these values; unchanged"))
     return 0
