@@ -2008,6 +2008,57 @@ def check_level(level):
     return value
 
 
+def _optional_short(name):
+    return lambda value, level: check_text(value, name, MAX_SHORT, required=False) or None
+
+
+# One rule per field, shared by every way a record is written (add, edit, import, MCP, the vault).
+_FIELD_RULES = {
+    "session_id": lambda value, level: check_text(value, "session_id", MAX_SHORT),
+    "summary": lambda value, level: check_text(value, "summary"),
+    "knowledge": lambda value, level: check_text(value, "knowledge"),
+    "insight": lambda value, level: check_text(value, "insight"),
+    "key_points": lambda value, level: split_items(value, "key_points"),
+    "tags": lambda value, level: split_items(value, "tags", MAX_SHORT),
+    "importance": lambda value, level: check_importance(value),
+    "category": lambda value, level: check_text(value, "category", MAX_SHORT, required=level == "l2") or None,
+    "source_ids": lambda value, level: parse_ids(value, "source_ids"),
+    "parent_session": _optional_short("parent_session"),
+    "project": _optional_short("project"),
+    "agent": _optional_short("agent"),
+    "created_at": lambda value, level: iso(parse_time(value, "created_at")),
+    "origin": lambda value, level: check_origin(value),
+}
+_LEVEL_FIELDS = {
+    "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project", "agent",
+           "created_at", "origin"),
+    "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "created_at", "origin", "agent"),
+    "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "created_at", "origin", "agent"),
+}
+
+
+def check_fields(level, values, now=None, partial=False):
+    """The checked fields of a ``level`` record from ``values`` (field -> raw value): the one
+    validator of every write.  A new record gets defaults (importance 0.5, created now, origin
+    "cli"); with ``partial`` (an edit) only the fields given (not None) are checked.  An error
+    names its field (``field``), so each caller can name it its own way."""
+    out = {}
+    for name in _LEVEL_FIELDS[level]:
+        value = values.get(name)
+        if value is None and (partial or name in ("created_at", "origin")):
+            if not partial:
+                out[name] = iso(now or now_utc()) if name == "created_at" else "cli"
+            continue
+        if name == "created_at" and not value:
+            out[name] = iso(now or now_utc())
+            continue
+        try:
+            out[name] = _FIELD_RULES[name](value, level)
+        except ValidationError as exc:
+            raise ValidationError(str(exc), exc.field or name)
+    return out
+
+
 def record_dict(level, row):
     """A database row as a plain dict with lists decoded and the level named."""
     record = {"level": level}
@@ -3215,18 +3266,10 @@ class MemoryStore:
         id is returned with created=False.
         """
         now = now or now_utc()
-        record = {
-            "session_id": check_text(session_id, "session id", MAX_SHORT),
-            "summary": check_text(summary, "summary"),
-            "key_points": split_items(key_points, "key points"),
-            "tags": split_items(tags, "tags", MAX_SHORT),
-            "importance": check_importance(importance),
-            "parent_session": check_text(parent_session, "parent session", MAX_SHORT, required=False) or None,
-            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
-            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
-            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
-            "origin": check_origin(origin),
-        }
+        record = check_fields("l1", {
+            "session_id": session_id, "summary": summary, "key_points": key_points, "tags": tags,
+            "importance": importance, "parent_session": parent_session, "project": project, "agent": agent,
+            "created_at": created_at, "origin": origin}, now)
         record, redacted = scrub_record(record)
         with self.db.atomic() as conn:
             key = normalise_text(record["summary"])
@@ -3238,27 +3281,13 @@ class MemoryStore:
         _, duplicates = self._relate("l1", new_id, record["summary"] + " " + " ".join(record["key_points"]))
         return Written(new_id, True, duplicates, redacted)
 
-    @staticmethod
-    def _shared_fields(tags, importance, project, created_at, now, origin, agent):
-        """The checked fields every L2 and L3 has."""
-        return {
-            "tags": split_items(tags, "tags", MAX_SHORT),
-            "importance": check_importance(importance),
-            "project": check_text(project, "project", MAX_SHORT, required=False) or None,
-            "created_at": iso(parse_time(created_at, "created at")) if created_at else iso(now),
-            "origin": check_origin(origin),
-            "agent": check_text(agent, "agent", MAX_SHORT, required=False) or None,
-        }
-
     def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
                created_at=None, now=None, supersedes=None, origin="cli", agent=None):
         now = now or now_utc()
-        record = {
-            "category": check_text(category, "category", MAX_SHORT),
-            "knowledge": check_text(knowledge, "knowledge"),
-            "source_ids": parse_ids(source_ids, "source ids"),
-            **self._shared_fields(tags, importance, project, created_at, now, origin, agent),
-        }
+        record = check_fields("l2", {
+            "category": category, "knowledge": knowledge, "source_ids": source_ids, "tags": tags,
+            "importance": importance, "project": project, "created_at": created_at, "origin": origin,
+            "agent": agent}, now)
         record, redacted = scrub_record(record)
         with self.db.atomic() as conn:
             self._require_ids(conn, "l1", record["source_ids"])
@@ -3274,12 +3303,10 @@ class MemoryStore:
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
                created_at=None, now=None, tags=None, origin="cli", agent=None):
         now = now or now_utc()
-        record = {
-            "insight": check_text(insight, "insight"),
-            "source_ids": parse_ids(source_ids, "source ids"),
-            "category": check_text(category, "category", MAX_SHORT, required=False) or None,
-            **self._shared_fields(tags, importance, project, created_at, now, origin, agent),
-        }
+        record = check_fields("l3", {
+            "insight": insight, "source_ids": source_ids, "category": category, "tags": tags,
+            "importance": importance, "project": project, "created_at": created_at, "origin": origin,
+            "agent": agent}, now)
         record, redacted = scrub_record(record)
         with self.db.atomic() as conn:
             self._require_ids(conn, "l2", record["source_ids"])
@@ -3699,22 +3726,13 @@ class MemoryStore:
         if unknown:
             raise ValidationError("%s records have no %s to edit; editable: %s"
                                   % (level.upper(), ", ".join(unknown), ", ".join(allowed)))
-        record = {}
-        for name, value in changes.items():
-            if value is None:
-                continue
-            if name == "text":
-                record[LEVEL_TEXT[level]] = check_text(value, LEVEL_TEXT[level])
-            elif name == "key_points":
-                record["key_points"] = split_items(value, "key points")
-            elif name == "tags":
-                record["tags"] = split_items(value, "tags", MAX_SHORT)
-            elif name == "importance":
-                record["importance"] = check_importance(value)
-            elif name == "category":
-                record["category"] = check_text(value, "category", MAX_SHORT, required=level == "l2") or None
-            elif name == "project":  # "" makes the record global
-                record["project"] = check_text(value, "project", MAX_SHORT, required=False) or None
+        values = {LEVEL_TEXT[level] if name == "text" else name: value for name, value in changes.items()}
+        try:
+            record = check_fields(level, values, partial=True)  # a project of "" makes the record global
+        except ValidationError as exc:
+            if exc.field != LEVEL_TEXT[level]:
+                raise
+            raise ValidationError("text" + str(exc)[len(exc.field):], "text")
         if not record:
             raise ValidationError("nothing to change: give at least one of %s" % ", ".join(
                 "--" + f.replace("_", "-") for f in allowed))
@@ -3908,26 +3926,9 @@ class MemoryStore:
 
     def _import_record(self, obj, now):
         level = check_level(obj.get("level") or "l1")
-        text_field = LEVEL_TEXT[level]
-        record = {text_field: check_text(obj.get(text_field), text_field)}
-        if level == "l1":
-            record["session_id"] = check_text(obj.get("session_id"), "session_id", MAX_SHORT)
-            record["key_points"] = split_items(obj.get("key_points"), "key_points")
-            for name in ("parent_session", "agent"):
-                record[name] = check_text(obj.get(name), name, MAX_SHORT, required=False) or None
-        record["tags"] = split_items(obj.get("tags"), "tags", MAX_SHORT)
-        if level == "l2":
-            record["category"] = check_text(obj.get("category"), "category", MAX_SHORT)
-        if level == "l3":
-            record["category"] = check_text(obj.get("category"), "category", MAX_SHORT, required=False) or None
-        if level in ("l2", "l3"):
-            record["source_ids"] = parse_ids(obj.get("source_ids"), "source_ids")
-        record["project"] = check_text(obj.get("project"), "project", MAX_SHORT, required=False) or None
-        record["origin"] = check_origin(obj["origin"]) if obj.get("origin") and "id" in obj else "import"
-        if level != "l1":
-            record["agent"] = check_text(obj.get("agent"), "agent", MAX_SHORT, required=False) or None
-        record["importance"] = check_importance(obj.get("importance"))
-        record["created_at"] = iso(parse_time(obj["created_at"], "created_at")) if obj.get("created_at") else iso(now)
+        values = {name: obj.get(name) for name in _LEVEL_FIELDS[level]}
+        values["origin"] = obj["origin"] if obj.get("origin") and "id" in obj else "import"
+        record = check_fields(level, values, now)
         if "id" in obj:
             record["id"] = parse_ids([obj["id"]], "id")[0]
             for name in ("updated_at", "decay_applied_at", "last_accessed_at", "archived_at"):

@@ -34,7 +34,7 @@ class BadInputTests(CLITestCase):
 
     def test_text_values(self):
         self.assert_rejected("add-l1", "--session-id", "s", "--summary", "   ", message="summary must not be empty")
-        self.assert_rejected("add-l1", "--session-id", "", "--summary", "x", message="session id")
+        self.assert_rejected("add-l1", "--session-id", "", "--summary", "x", message="--session-id must not be empty")
         self.assert_rejected("add-l1", "--session-id", "s", "--summary", "x" * (memory_tiered.MAX_TEXT + 1),
                              message="too long")
         self.assert_rejected("add-l1", "--session-id", "s", "--summary", "bad \udcff byte", message="UTF-8")
