@@ -314,6 +314,22 @@ class ChurnAndMoveTests(VaultTestCase):
 
 
 class RelatedTests(VaultTestCase):
+    def test_after_an_import_the_related_backfill_converges(self):
+        # imported records get their related links 200 a sync; then a sync writes nothing
+        topics = ("kafka lag", "postgres vacuum", "redis eviction", "nginx timeout", "grpc deadline")
+        lines = [json.dumps({"session_id": "i%d" % n, "summary": "Note %d about %s in service %d" % (
+            n, topics[n % 5], n % 7)}) for n in range(450)]
+        path = os.path.join(self.tmp, "i.jsonl")
+        with open(path, "w") as handle:
+            handle.write("\n".join(lines))
+        self.run_cli("import", path)
+        writes = [len(self.sync()["written"]) for _ in range(5)]
+        self.assertGreater(writes[0], 450)  # the first sync writes every note
+        self.assertTrue(0 < writes[1] <= 200 and 0 < writes[2] <= 200, writes)  # the rest of the backfill
+        self.assertEqual(writes[3:], [0, 0])
+        conn = self.connect(self.db)
+        self.assertEqual(conn.execute("SELECT count(*) FROM memory_l1 WHERE related IS NULL").fetchone()[0], 0)
+
     def test_notes_link_related_memories_and_stay_stable(self):
         a = self.add_l1("Kafka consumer lag alerts fire when the billing topic backs up", session="a")
         b = self.add_l1("Billing topic consumer lag grew after the Kafka upgrade", session="b")
