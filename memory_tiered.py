@@ -3283,36 +3283,35 @@ class MemoryStore:
 
     def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
                created_at=None, now=None, supersedes=None, origin="cli", agent=None):
-        now = now or now_utc()
-        record = check_fields("l2", {
+        """Store a piece of knowledge distilled from L1s (``source_ids``); return a Written."""
+        return self._add_distilled("l2", {
             "category": category, "knowledge": knowledge, "source_ids": source_ids, "tags": tags,
             "importance": importance, "project": project, "created_at": created_at, "origin": origin,
-            "agent": agent}, now)
-        record, redacted = scrub_record(record)
-        with self.db.atomic() as conn:
-            self._require_ids(conn, "l1", record["source_ids"])
-            if supersedes is not None:
-                self._require_ids(conn, "l2", [supersedes])
-            new_id = self.insert(conn, "l2", record, now)
-            _mark_promoted(conn, "l1", record["source_ids"], new_id)
-            if supersedes is not None:
-                self.supersede("l2", supersedes, new_id, now)
-        _, duplicates = self._relate("l2", new_id, record["knowledge"], exclude=supersedes)
-        return Written(new_id, True, duplicates, redacted)
+            "agent": agent}, now, supersedes)
 
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
                created_at=None, now=None, tags=None, origin="cli", agent=None):
-        now = now or now_utc()
-        record = check_fields("l3", {
+        """Store a core insight distilled from L2s (``source_ids``); return a Written."""
+        return self._add_distilled("l3", {
             "insight": insight, "source_ids": source_ids, "category": category, "tags": tags,
             "importance": importance, "project": project, "created_at": created_at, "origin": origin,
             "agent": agent}, now)
-        record, redacted = scrub_record(record)
+
+    def _add_distilled(self, level, values, now=None, supersedes=None):
+        """An L2 or L3: checked, scrubbed, its sources (of the level below) must exist and are
+        marked promoted to it; with ``supersedes`` it replaces an older record of its level."""
+        now = now or now_utc()
+        record, redacted = scrub_record(check_fields(level, values, now))
+        source = LEVEL[level].source
         with self.db.atomic() as conn:
-            self._require_ids(conn, "l2", record["source_ids"])
-            new_id = self.insert(conn, "l3", record, now)
-            _mark_promoted(conn, "l2", record["source_ids"], new_id)
-        _, duplicates = self._relate("l3", new_id, record["insight"])
+            self._require_ids(conn, source, record["source_ids"])
+            if supersedes is not None:
+                self._require_ids(conn, level, [supersedes])
+            new_id = self.insert(conn, level, record, now)
+            _mark_promoted(conn, source, record["source_ids"], new_id)
+            if supersedes is not None:
+                self.supersede(level, supersedes, new_id, now)
+        _, duplicates = self._relate(level, new_id, record[LEVEL_TEXT[level]], exclude=supersedes)
         return Written(new_id, True, duplicates, redacted)
 
     def _require_ids(self, conn, level, ids):
