@@ -778,13 +778,6 @@ def normalise_text(text):
     return _SPACE_PUNCT_RE.sub("", (text or "").lower())
 
 
-def _text_digest(text):
-    """A short fixed-size key for "the same text" (normalised): duplicate checks of a large import
-    keep these instead of the texts."""
-    import hashlib
-    return hashlib.sha1(normalise_text(text).encode("utf-8", "surrogatepass")).digest()
-
-
 def cjk_bigrams(run):
     """Overlapping bigrams of a CJK run; a one-character run is itself."""
     if len(run) == 1:
@@ -2045,12 +2038,13 @@ def check_fields(level, values, now=None, partial=False):
     out = {}
     for name in _LEVEL_FIELDS[level]:
         value = values.get(name)
-        if value is None and (partial or name in ("created_at", "origin")):
-            if not partial:
-                out[name] = iso(now or now_utc()) if name == "created_at" else "cli"
+        if value is None and partial:
             continue
         if name == "created_at" and not value:
             out[name] = iso(now or now_utc())
+            continue
+        if name == "origin" and value is None:
+            out[name] = "cli"
             continue
         try:
             out[name] = _FIELD_RULES[name](value, level)
@@ -3126,7 +3120,7 @@ class Searcher:
         conn.execute("DELETE FROM temp.mt_probe")
         conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)",
                          [(n, blob) for n, (_, blob) in enumerate(docs)])
-        wanted = sorted(set().union(*self._stems.values()) if self._stems else [])
+        wanted = sorted(set().union(*(self._stems[t] for t in terms)))
         found = {}
         for doc, stem in conn.execute("SELECT DISTINCT doc, term FROM temp.mt_probe_terms WHERE term IN (%s)"
                                       % ",".join("?" * len(wanted)), wanted):
@@ -3847,15 +3841,13 @@ class MemoryStore:
     def _import_spooled(self, spool, total, now, progress):
         import marshal
         counts = {"added": 0, "skipped": 0}
-        seen = {}  # ("l2", category) / "l3" -> digests of texts (kept), session id -> summaries (per batch)
+        texts = {}  # ("l2", category) or ("l3",) -> digests of the texts stored (for the whole import)
         done = 0
         for start in range(0, total, IMPORT_BATCH):
             batch = [marshal.load(spool) for _ in range(min(IMPORT_BATCH, total - start))]
-            for key in [k for k in seen if not isinstance(k, tuple) and k != "l3"]:
-                del seen[key]  # sessions are read again from the database: memory stays bounded
             with self.db.atomic() as conn, self._bulk_index(conn) as index:
-                self._load_seen(conn, batch, seen)
-                added = self._import_batch(conn, batch, now, seen, done)
+                sessions = self._known_texts(conn, batch, texts)  # per batch: memory stays bounded
+                added = self._import_batch(conn, batch, now, sessions, texts, done)
                 counts["added"] += len(added)
                 counts["skipped"] += len(batch) - len(added)
                 if index is not None:
@@ -3866,28 +3858,34 @@ class MemoryStore:
         return counts
 
     @staticmethod
-    def _load_seen(conn, batch, seen):
-        """Fill ``seen`` with what the database already holds for the batch's new records."""
-        sessions = sorted({r["session_id"] for _, lv, r in batch if lv == "l1" and "id" not in r} - set(seen))
-        for start in range(0, len(sessions), 500):
-            chunk = sessions[start:start + 500]
+    def _text_group(level, record):
+        """The records a new L2 (its category) or L3 (all of them) must not repeat."""
+        return ("l2", record["category"]) if level == "l2" else ("l3",)
+
+    def _known_texts(self, conn, batch, texts):
+        """What the database already holds for the batch's new records: returns {session id:
+        normalised summaries}, and adds the digests of each new L2/L3 group to ``texts``."""
+        sessions = {}
+        names = sorted({r["session_id"] for _, lv, r in batch if lv == "l1" and "id" not in r})
+        for start in range(0, len(names), 500):
+            chunk = names[start:start + 500]
             for name in chunk:
-                seen[name] = set()
+                sessions[name] = set()
             for sid, summary in conn.execute("SELECT session_id, summary FROM memory_l1 WHERE session_id IN (%s)"
                                              % ",".join("?" * len(chunk)), chunk):
-                seen[sid].add(normalise_text(summary))
+                sessions[sid].add(normalise_text(summary))
         for _, lv, r in batch:
-            key = ("l2", r["category"]) if lv == "l2" else "l3" if lv == "l3" else None
-            if key is not None and "id" not in r and key not in seen:
+            if lv != "l1" and "id" not in r and self._text_group(lv, r) not in texts:
                 rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (r["category"],)) \
                     if lv == "l2" else conn.execute("SELECT insight FROM memory_l3")
-                seen[key] = {_text_digest(row[0]) for row in rows}
+                texts[self._text_group(lv, r)] = {_sha1(normalise_text(row[0])) for row in rows}
+        return sessions
 
-    def _import_batch(self, conn, batch, now, seen, done):
+    def _import_batch(self, conn, batch, now, sessions, texts, done):
         """Write one batch; returns [(level, new id, record)] of the records added.  New L1s are
         inserted together (one statement per shape of row); anything else first writes them."""
         added, pending = [], []
-        next_id = {}
+        next_l1 = None
 
         def write_pending():
             by_shape = {}
@@ -3901,21 +3899,20 @@ class MemoryStore:
         for number, level, record in batch:
             try:
                 if level == "l1" and "id" not in record:
-                    known = seen.setdefault(record["session_id"], set())
+                    known = sessions.setdefault(record["session_id"], set())
                     key = normalise_text(record["summary"])
                     if key in known:
                         continue
                     known.add(key)
-                    if "l1" not in next_id:
-                        next_id["l1"] = self._next_id(conn, "l1")
+                    if next_l1 is None:
+                        next_l1 = self._next_id(conn, "l1")
                     row = self._row(level, record, now)
-                    row["id"] = next_id["l1"]
-                    next_id["l1"] += 1
+                    row["id"], next_l1 = next_l1, next_l1 + 1
                     pending.append((row["id"], row, record))
                     continue
                 write_pending()
-                next_id.pop("l1", None)
-                new_id = self._import_one(conn, level, record, now, seen)
+                next_l1 = None  # a record with its own id may have moved the floor
+                new_id = self._import_one(conn, level, record, now, texts)
             except MemoryTieredError as exc:
                 raise type(exc)("line %d: %s (%d records were committed before it)" % (number, exc, done))
             if new_id is not None:
@@ -3993,7 +3990,9 @@ class MemoryStore:
         for sql in triggers:
             conn.execute(sql)
 
-    def _import_one(self, conn, level, record, now, seen=None):
+    def _import_one(self, conn, level, record, now, texts):
+        """One record of an import batch other than a new L1: a full exported record (with its
+        id), or a new L2/L3, which is not stored twice (``texts``, see _known_texts)."""
         table = LEVEL_TABLE[level]
         text_field = LEVEL_TEXT[level]
         if "id" in record:
@@ -4005,33 +4004,14 @@ class MemoryStore:
                     "%s id %d already exists with other text; import into a new database "
                     "or remove the \"id\" fields to add the records as new" % (level.upper(), record["id"]))
             return self.insert(conn, level, record, now)
-        if level == "l1":
-            key = normalise_text(record["summary"])
-            if seen is None:
-                seen = {record["session_id"]: {normalise_text(r[0]) for r in conn.execute(
-                    "SELECT summary FROM memory_l1 WHERE session_id = ?", (record["session_id"],))}}
-            known = seen.setdefault(record["session_id"], set())
-            if key in known:
-                return None
-            known.add(key)
-        else:
-            # the same knowledge (or insight) already stored is not stored twice: a second import adds nothing
-            key = _text_digest(record[text_field])
-            group = ("l2", record["category"]) if level == "l2" else "l3"
-            if seen is None or group not in seen:
-                rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (record["category"],)) \
-                    if level == "l2" else conn.execute("SELECT insight FROM memory_l3")
-                known = {_text_digest(r[0]) for r in rows}
-                if seen is not None:
-                    seen[group] = known
-            known = seen[group] if seen is not None else known
-            if key in known:
-                return None
-            self._require_ids(conn, LEVEL[level].source, record["source_ids"])
-            known.add(key)
+        known = texts[self._text_group(level, record)]
+        key = _sha1(normalise_text(record[text_field]))
+        if key in known:
+            return None
+        self._require_ids(conn, LEVEL[level].source, record["source_ids"])
+        known.add(key)
         new_id = self.insert(conn, level, record, now)
-        if level != "l1":
-            _mark_promoted(conn, LEVEL[level].source, record["source_ids"], new_id)
+        _mark_promoted(conn, LEVEL[level].source, record["source_ids"], new_id)
         return new_id
 
     # -- statistics --
@@ -6840,6 +6820,16 @@ PROJECT_HELP = ("a repository path (or .) or a project name; default: the reposi
                 "none outside one (env MEMORY_TIERED_PROJECT)")
 
 
+def _distilled_options(kind):
+    """The options `add-l2` and `add-l3` share, after their own."""
+    return (option("--tags", help="comma-separated"),
+            option("--importance", help="0 to 1, default 0.5"),
+            option("--project", help=PROJECT_HELP),
+            option("--global", dest="global_", action="store_true", help="belongs to no project (%s)" % kind),
+            option("--agent", help="which agent wrote it"),
+            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+
+
 FILTER_OPTIONS = (  # the record filters `list` and `search-all` share
     option("--project", help="only this project's memories (a name, a key or a repository path)"),
     option("--origin", choices=ORIGINS, help="only memories that arrived this way"),
@@ -7039,12 +7029,7 @@ def cmd_add_l1(args):
             option("--knowledge", required=True, help="the knowledge, one or two sentences"),
             option("--source-ids", help="L1 ids, comma-separated"),
             option("--supersedes", type=_positive_int, help="id of an older L2 this one replaces"),
-            option("--tags", help="comma-separated"),
-            option("--importance", help="0 to 1, default 0.5"),
-            option("--project", help=PROJECT_HELP),
-            option("--global", dest="global_", action="store_true", help="belongs to no project (a preference)"),
-            option("--agent", help="which agent wrote it"),
-            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+            *_distilled_options("a preference"))
 def cmd_add_l2(args):
     with _open(args) as db:
         store = MemoryStore(db)
@@ -7061,12 +7046,7 @@ def cmd_add_l2(args):
             option("--insight", required=True, help="the core insight, one sentence"),
             option("--source-ids", help="L2 ids, comma-separated"),
             option("--category", help="e.g. values, decision-style"),
-            option("--tags", help="comma-separated"),
-            option("--importance", help="0 to 1, default 0.5"),
-            option("--project", help=PROJECT_HELP),
-            option("--global", dest="global_", action="store_true", help="belongs to no project (an insight)"),
-            option("--agent", help="which agent wrote it"),
-            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+            *_distilled_options("an insight"))
 def cmd_add_l3(args):
     with _open(args) as db:
         store = MemoryStore(db)

@@ -178,6 +178,25 @@ class ExportImportTests(CLITestCase):
         self.assertEqual(rows[1]["key_points"], ["x", "y"])
         self.assertEqual(self.search("记忆")[0]["session_id"], "s1")
 
+    def test_import_dedupes_across_batches_whatever_the_session_is_called(self):
+        # sessions are checked per batch, L2/L3 texts for the whole import; a session named like a
+        # level is just a session
+        from unittest import mock
+        path = os.path.join(self.tmp, "n.jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            for n in range(5):
+                handle.write(json.dumps({"session_id": "l3", "summary": "note %d" % n}) + "\n")
+            handle.write(json.dumps({"session_id": "l3", "summary": "Note 0."}) + "\n")  # the same, normalised
+            handle.write(json.dumps({"level": "l3", "insight": "keep it simple"}) + "\n")
+            handle.write(json.dumps({"level": "l3", "insight": "Keep it simple!"}) + "\n")
+            handle.write(json.dumps({"level": "l2", "category": "c", "knowledge": "one fact"}) + "\n")
+            handle.write(json.dumps({"level": "l2", "category": "c", "knowledge": "One fact"}) + "\n")
+        with mock.patch.object(memory_tiered, "IMPORT_BATCH", 2):
+            first = self.json_cli("import", path)
+            second = self.json_cli("import", path)
+        self.assertEqual((first["added"], first["skipped"]), (7, 3))
+        self.assertEqual((second["added"], second["skipped"]), (0, 10))
+
     def test_bad_line_writes_nothing(self):
         self.add_l1("existing")
         before = self.dump()
