@@ -183,7 +183,6 @@ MIN_CANDIDATES = 50
 DEFAULT_BUDGET = 2000  # tokens of a context block or digest unless asked otherwise
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
-UNIT_RANGES_PER_QUERY = 200  # rowid ranges OR'ed in one sentence query (SQLite's expression depth is 1000)
 IMPORT_BATCH = 1000
 MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes
 MAX_ID = 2 ** 63 - 1  # ids, counts and limits are SQLite integers
@@ -1956,16 +1955,27 @@ class MemoryDB:
     def probe(self):
         """The connection, with its temporary tables for reading the index vocabulary created
         (once per connection): ``mt_vocab`` (documents per term), ``mt_probe`` (text tokenised
-        as the index does) and ``mt_probe_terms`` (its tokens)."""
+        as the index does; contentless) and ``mt_probe_terms`` (its tokens)."""
         if not self._probe_ready:
             self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, "
                               "'row')")
-            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, tokenize = "
-                              "'porter unicode61 remove_diacritics 2')")
+            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, content = '', "
+                              "columnsize = 0, tokenize = 'porter unicode61 remove_diacritics 2')")
             self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms "
                               "USING fts5vocab(temp, mt_probe, 'instance')")
             self._probe_ready = True
         return self.conn
+
+    def tokens(self, texts, only=None):
+        """[(n, token)]: the tokens of texts[n] as the full-text index makes them (Porter stems,
+        CJK bigrams as given), only those in ``only`` when given."""
+        conn = self.probe()
+        conn.execute("INSERT INTO temp.mt_probe(mt_probe) VALUES ('delete-all')")
+        conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(texts)))
+        if only is None:
+            return conn.execute("SELECT doc, term FROM temp.mt_probe_terms").fetchall()
+        return conn.execute("SELECT DISTINCT doc, term FROM temp.mt_probe_terms WHERE term IN (SELECT value FROM "
+                            "json_each(?))", (json.dumps(sorted(only)),)).fetchall()
 
     def close(self):
         if self.conn is not None:
@@ -2942,17 +2952,13 @@ class Searcher:
         best_doc = rows[0][1] or 1.0
         units = {}
         if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
-            # Only the candidates' sentences: the cost stays bounded however large the store.
-            # (in groups: SQLite refuses an expression tree deeper than 1000 terms)
-            for start in range(0, len(rows), UNIT_RANGES_PER_QUERY):
-                group = rows[start:start + UNIT_RANGES_PER_QUERY]
-                bounds = [expression]
-                for ref, _ in group:
-                    bounds += [ref * 256, ref * 256 + 255]
-                for ref, rel in self.db.execute(
-                        "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? AND (%s)"
-                        % " OR ".join(["rowid BETWEEN ? AND ?"] * len(group)), bounds):
-                    units.setdefault(ref, []).append(rel)
+            # Only the candidates' sentences are scored: each posting is checked against the
+            # candidates with one look-up (an OR of rowid ranges cost a comparison per candidate).
+            for ref, rel in self.db.execute(
+                    "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? "
+                    "AND rowid >> 8 IN (SELECT value FROM json_each(?))",
+                    (expression, json.dumps([ref for ref, _ in rows]))):
+                units.setdefault(ref, []).append(rel)
         unit_score = {}
         for ref, values in units.items():
             values.sort(reverse=True)
@@ -3106,24 +3112,12 @@ class Searcher:
         """_matched_terms for a few records at once: their indexed fields go through the index's
         own tokenizer (the temporary probe table) and each term is found by its stems, instead of
         one MATCH per term over the whole index."""
-        docs = []
-        for lv in LEVELS:
-            ids = [rid for level, rid in keys if level == lv]
-            if not ids:
-                continue
-            for rid, text, points, tags, category in self.db.execute(
-                    "SELECT id, %s, %s, tags, %s FROM %s WHERE id IN (SELECT value FROM json_each(?))"
-                    % (LEVEL_TEXT[lv], "key_points" if lv == "l1" else "NULL", "NULL" if lv == "l1" else "category",
-                       LEVEL_TABLE[lv]), (json.dumps(ids),)):
-                docs.append(((lv, rid), "\n".join(index_text(v or "") for v in (text, points, tags, category))))
-        conn = self.db.probe()
-        conn.execute("DELETE FROM temp.mt_probe")
-        conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)",
-                         [(n, blob) for n, (_, blob) in enumerate(docs)])
-        wanted = sorted(set().union(*(self._stems[t] for t in terms)))
+        refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
+        docs = [(refs[ref], "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
+            "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value FROM json_each(?))",
+            (json.dumps(list(refs)),))]  # the fields as the index holds them (CJK already bigrammed)
         found = {}
-        for doc, stem in conn.execute("SELECT DISTINCT doc, term FROM temp.mt_probe_terms WHERE term IN (%s)"
-                                      % ",".join("?" * len(wanted)), wanted):
+        for doc, stem in self.db.tokens([blob for _, blob in docs], set().union(*(self._stems[t] for t in terms))):
             found.setdefault(doc, set()).add(stem)
         out = {}
         for n, (key, _) in enumerate(docs):
@@ -3142,17 +3136,14 @@ class Searcher:
         return {t: self._df[t] for t in terms}
 
     def _lookup_frequencies(self, terms):
-        conn = self.db.probe()
-        conn.execute("DELETE FROM temp.mt_probe")
-        conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(terms)))
         stems = {}
-        for doc, stem in conn.execute("SELECT doc, term FROM temp.mt_probe_terms"):
+        for doc, stem in self.db.tokens(terms):
             stems.setdefault(stem, []).append(terms[doc])
             self._stems.setdefault(terms[doc], set()).add(stem)
         frequencies = dict.fromkeys(terms, 0)
         names = list(stems)
-        for stem, count in conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
-                                        % ",".join("?" * len(names)), names):
+        for stem, count in self.db.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
+                                           % ",".join("?" * len(names)), names):
             for term in stems[stem]:
                 frequencies[term] = max(frequencies[term], count)
         return frequencies
