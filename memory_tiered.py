@@ -74,7 +74,6 @@ __all__ = [
 
 # ==== Imports ====
 
-import argparse
 import collections
 import contextlib
 import datetime
@@ -2839,29 +2838,36 @@ class Searcher:
                             or (archived and not filters["include_archived"])
                             or (superseded and not filters.get("include_superseded"))):
                         continue
-                    strength = self._strength(stored, applied, stability)
-                    score = self._score(lv, importance, strength, hits[(lv, rid)])[0]
-                    ranked.append((-score, lv, -rid))
+                    hit = hits[(lv, rid)]
+                    importance_factor, strength_factor = self._factors(
+                        importance, self._strength(stored, applied, stability))
+                    ranked.append((-(hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor
+                                   * LEVEL_WEIGHT[lv], lv, -rid))
         ranked.sort()
         return ranked, full_page, hits
 
     @staticmethod
-    def _score(level, importance, strength, hit):
-        """(final score, its parts) by the formula in the class docstring."""
+    def _factors(importance, strength):
+        """(importance factor, strength factor) of the formula in the class docstring."""
         importance = importance if importance is not None else 0.5
         strength = strength if strength is not None else 1.0
+        return round(0.75 + 0.5 * importance, 6), round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6)
+
+    @staticmethod
+    def _score(level, importance, strength, hit):
+        """(final score, its parts) by the formula in the class docstring."""
+        importance_factor, strength_factor = Searcher._factors(importance, strength)
         parts = {
             "bm25": round(hit["raw"], 6),
             "relevance": round(hit["relevance"], 6),
             "date_bonus": hit["date_bonus"],
-            "importance_factor": round(0.75 + 0.5 * importance, 6),
-            "strength_factor": round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6),
+            "importance_factor": importance_factor,
+            "strength_factor": strength_factor,
             "level_weight": LEVEL_WEIGHT[level],
         }
         if "fused" in hit:
             parts["vector_cosine"], parts["fused_score"] = hit["vector"], round(hit["fused"], 6)
-        score = ((hit["relevance"] + hit["date_bonus"]) * parts["importance_factor"]
-                 * parts["strength_factor"] * parts["level_weight"])
+        score = (hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor * LEVEL_WEIGHT[level]
         return score, parts
 
     def _strength(self, stored, applied, stability):
@@ -6726,49 +6732,46 @@ def merge_crontab(existing, block):
 # ==== CLI ====
 
 
-class _Formatter(argparse.RawDescriptionHelpFormatter):
-    """argparse's formatter without its import of shutil (and with it bz2, lzma and zlib) on every
-    run: argparse builds a formatter for each add_argument only to learn the terminal width."""
-
-    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
-        if width is None:
-            try:
-                width = int(os.environ.get("COLUMNS") or os.get_terminal_size(sys.stdout.fileno()).columns) - 2
-            except (ValueError, OSError, AttributeError):
-                width = 78
-        super().__init__(prog, indent_increment, max_help_position, max(width, 20))
-
-
 _INVALID_CHOICE_RE = _LazyRe(r"invalid choice: '([^']*)' \(choose from (.*)\)")
 _QUOTED_RE = _LazyRe(r"'([^']*)'")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a usage error in one line and exits 2."""
+@functools.lru_cache(maxsize=None)
+def _argparse():
+    """(argparse, Parser, Formatter), imported on first use: an ordinary command line is read by
+    quick_args without it (importing and building argparse is most of a short command's start)."""
+    import argparse
 
-    def error(self, message):
-        import difflib
-        m = _INVALID_CHOICE_RE.search(message)
-        if m:
-            choices = _QUOTED_RE.findall(m.group(2))
-            close = difflib.get_close_matches(m.group(1).lower(), choices, n=1, cutoff=0.5) or \
-                [c for c in choices if c.startswith(m.group(1).lower()[:4])][:1]
-            what = "a command" if len(choices) > 8 else "one of the choices"
-            if close:
-                message = "%r is not %s; did you mean %r?" % (m.group(1), what, close[0])
-            elif len(choices) > 8:
-                message = "%r is not a command" % m.group(1)
-        self.exit(2, "error: %s (see `%s --help`)\n" % (message, self.prog))
+    class Formatter(argparse.RawDescriptionHelpFormatter):
+        """argparse's formatter without its import of shutil (and with it bz2, lzma and zlib) on
+        every run: argparse builds a formatter for each add_argument only to learn the width."""
 
+        def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+            if width is None:
+                try:
+                    width = int(os.environ.get("COLUMNS") or os.get_terminal_size(sys.stdout.fileno()).columns) - 2
+                except (ValueError, OSError, AttributeError):
+                    width = 78
+            super().__init__(prog, indent_increment, max_help_position, max(width, 20))
 
-def _common():
-    parent = argparse.ArgumentParser(add_help=False, formatter_class=_Formatter)
-    parent.add_argument("--db", default=argparse.SUPPRESS, help="database path (env MEMORY_TIERED_DB)")
-    parent.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
-                        help="print one JSON document on stdout")
-    parent.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                        help="show a traceback on errors")
-    return parent
+    class Parser(argparse.ArgumentParser):
+        """argparse that reports a usage error in one line and exits 2."""
+
+        def error(self, message):
+            import difflib
+            m = _INVALID_CHOICE_RE.search(message)
+            if m:
+                choices = _QUOTED_RE.findall(m.group(2))
+                close = difflib.get_close_matches(m.group(1).lower(), choices, n=1, cutoff=0.5) or \
+                    [c for c in choices if c.startswith(m.group(1).lower()[:4])][:1]
+                what = "a command" if len(choices) > 8 else "one of the choices"
+                if close:
+                    message = "%r is not %s; did you mean %r?" % (m.group(1), what, close[0])
+                elif len(choices) > 8:
+                    message = "%r is not a command" % m.group(1)
+            self.exit(2, "error: %s (see `%s --help`)\n" % (message, self.prog))
+
+    return argparse, Parser, Formatter
 
 
 def _command_in(argv):
@@ -6786,7 +6789,7 @@ def _command_in(argv):
 
 def _positive_int(text):
     if not _ID_TEXT_RE.fullmatch(str(text)) or not 1 <= int(text) <= MAX_ID:
-        raise argparse.ArgumentTypeError("must be a whole number from 1 to %d (got %r)" % (MAX_ID, text))
+        raise _argparse()[0].ArgumentTypeError("must be a whole number from 1 to %d (got %r)" % (MAX_ID, text))
     return int(text)
 
 
@@ -6805,6 +6808,21 @@ def subcommand(name, help_text, example, *options):
         COMMANDS[name] = (func, help_text, example, options)
         return func
     return register
+
+
+COMMON_OPTIONS = (  # every command's, and the top level's; absent from the arguments unless given
+    option("--db", help="database path (env MEMORY_TIERED_DB)"),
+    option("--json", action="store_true", help="print one JSON document on stdout"),
+    option("--debug", action="store_true", help="show a traceback on errors"),
+)
+
+
+def _common():
+    argparse, _, formatter = _argparse()
+    parent = argparse.ArgumentParser(add_help=False, formatter_class=formatter)
+    for flags, options in COMMON_OPTIONS:
+        parent.add_argument(*flags, default=argparse.SUPPRESS, **options)
+    return parent
 
 
 PROJECT_HELP = ("a repository path (or .) or a project name; default: the repository of the working folder, "
@@ -7976,14 +7994,15 @@ def build_parser(only=None):
     subcommand is built: argparse spends most of a short command's start-up building the
     other thirty.  Parsers are kept for the life of the process (parsing does not change them)."""
     common = _common()
-    parser = _Parser(
+    _, parser_class, formatter = _argparse()
+    parser = parser_class(
         prog="memory_tiered.py", parents=[common],
         description="Tiered long-term memory for AI agents (L1 sessions, L2 knowledge, L3 insights).",
         epilog="Run `memory_tiered.py COMMAND --help` for a command's options and an example.",
-        formatter_class=_Formatter,
+        formatter_class=formatter,
     )
     parser.add_argument("--version", action="version", version="memory_tiered " + __version__)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=parser_class)
     sub.required = True
     parser.subcommands = {}  # name -> its parser
     for name, (func, help_text, example, options) in COMMANDS.items():
@@ -7991,11 +8010,105 @@ def build_parser(only=None):
             continue
         p = parser.subcommands[name] = sub.add_parser(
             name, parents=[common], help=help_text, description="%s\n\nExample:\n  %s" % (help_text, example),
-            formatter_class=_Formatter)
+            formatter_class=formatter)
         p.set_defaults(func=func)
         for flags, options_ in options:
             p.add_argument(*flags, **options_)
     return parser
+
+
+class Arguments:
+    """The parsed command line, as argparse's Namespace would hold it (see quick_args)."""
+
+    def __init__(self, values):
+        self.__dict__.update(values)
+
+
+def _option_specs(options):
+    """({flag: (dest, action, spec)}, {dest: default}, [(dest, spec)] of the positionals)."""
+    flags, defaults, positionals = {}, {}, []
+    for names, spec in options:
+        if not names[0].startswith("-"):
+            positionals.append((names[0], spec))
+            defaults[names[0]] = spec.get("default")
+            continue
+        dest = spec.get("dest") or next(n for n in names + ("--",) if n.startswith("--"))[2:].replace("-", "_")
+        action = spec.get("action", "store") if spec.get("nargs") is None else "other"
+        defaults[dest] = spec.get("default", False if action == "store_true" else None)
+        for name in names:
+            flags[name] = (dest, action, spec)
+    return flags, defaults, positionals
+
+
+def _quick_value(spec, text):
+    """The option's value as argparse would store it, or None when argparse must judge it."""
+    try:
+        value = spec["type"](text) if "type" in spec else text
+    except Exception:  # argparse words the error
+        return None
+    return value if "choices" not in spec or value in spec["choices"] else None
+
+
+def quick_args(argv):
+    """The arguments of an ordinary command line, read from the command table without argparse;
+    None whenever argparse must decide (help, --version, an abbreviation or unknown option, a
+    missing or refused value, a value starting with a dash, ``--``, positionals split by
+    options, a missing required argument).  Equal to argparse's result wherever it answers
+    (tests/test_parsers.py compares them)."""
+    name = _command_in(argv)
+    if name not in COMMANDS:
+        return None
+    func, _, _, options = COMMANDS[name]
+    common, _, _ = _option_specs(COMMON_OPTIONS)
+    flags, values, positionals = _option_specs(options)
+    values.update(command=name, func=func)
+    if any(spec.get("nargs") not in (None, "?") for _, spec in positionals):
+        return None
+    given, run, seen, i = [], None, set(), 0
+    while i < len(argv):
+        token = argv[i]
+        if run is None and token == name:
+            run = "before"  # the command itself; its positionals may follow
+        elif token.startswith("-") and token != "-":
+            flag, eq, text = token.partition("=")
+            dest, action, spec = (flags.get(flag) if run else None) or common.get(flag) or (None, None, None)
+            if action == "store_true" and not eq:
+                values[dest] = True
+            elif action in ("store", "append"):
+                if not eq:
+                    i += 1
+                    if i == len(argv) or argv[i].startswith("-"):
+                        return None
+                    text = argv[i]
+                value = _quick_value(spec, text)
+                if value is None:
+                    return None
+                if action == "append":
+                    values[dest] = list(values[dest] or []) + [value]
+                else:
+                    values[dest] = value
+            else:
+                return None
+            seen.add(dest)
+            if run == "in":
+                run = "after"
+        elif run in ("before", "in"):
+            given.append(token)
+            run = "in"
+        else:
+            return None  # positionals split by an option: argparse's own rules decide
+        i += 1
+    if any(spec.get("required") and dest not in seen for dest, _, spec in flags.values()):
+        return None
+    optional = [spec.get("nargs") == "?" for _, spec in positionals]
+    if len(given) > len(positionals) or any(not o for o in optional[len(given):]) or (
+            len(given) < len(positionals) and any(optional[:len(given)])):
+        return None  # too many or too few, or more than one way to assign them: argparse's rules
+    for (dest, spec), text in zip(positionals, given):
+        values[dest] = _quick_value(spec, text)
+        if values[dest] is None:
+            return None
+    return Arguments(values)
 
 
 # ==== main ====
@@ -8028,15 +8141,17 @@ def main(argv=None):
     argv = _attach_dash_values(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in argv
     os.umask(0o077)  # every file and folder the tool creates is owner-only unless it says otherwise
-    name = _command_in(argv)
-    parser = build_parser(only=name if name in COMMANDS else None)
-    try:
-        args, extra = parser.parse_known_args(argv)
-        if extra:  # name the subcommand's own help, not the top-level one
-            sub = build_parser(only=args.command).subcommands.get(args.command)
-            (sub or parser).error("unrecognized arguments: %s" % " ".join(extra))
-    except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 2
+    args = quick_args(argv)
+    if args is None:
+        name = _command_in(argv)
+        parser = build_parser(only=name if name in COMMANDS else None)
+        try:
+            args, extra = parser.parse_known_args(argv)
+            if extra:  # name the subcommand's own help, not the top-level one
+                sub = build_parser(only=args.command).subcommands.get(args.command)
+                (sub or parser).error("unrecognized arguments: %s" % " ".join(extra))
+        except SystemExit as exc:
+            return exc.code if isinstance(exc.code, int) else 2
     try:
         return args.func(args)
     except MemoryTieredError as exc:

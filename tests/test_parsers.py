@@ -1,8 +1,12 @@
 """The pure parsers and formatters, called directly: YAML scalars and frontmatter, CSV and JSON
-Lines rows, key points and ids, index text, token counts, dates in queries."""
+Lines rows, key points and ids, index text, token counts, dates in queries, and the quick command
+line reader against argparse."""
 
+import contextlib
 import datetime
 import io
+import subprocess
+import sys
 import unittest
 
 from helpers import memory_tiered
@@ -153,3 +157,87 @@ class TextTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def _sample(spec, n=0):
+    """A value the option or positional accepts."""
+    if "choices" in spec:
+        return list(spec["choices"])[n % len(spec["choices"])]
+    if spec.get("type") is M._positive_int:
+        return str(3 + n)
+    return ["some words", "x", "记忆 数据库", ""][n % 4]
+
+
+def _command_lines(name, options):
+    """Ordinary and unusual command lines for one command: (argv, ordinary?)."""
+    positionals = [(names, spec) for names, spec in options if not names[0].startswith("-")]
+    optional = [(names, spec) for names, spec in options if names[0].startswith("-") and spec.get("nargs") is None]
+    required = [a for names, spec in optional if spec.get("required") for a in (names[0], _sample(spec))]
+    fixed = [_sample(spec) for _, spec in positionals if spec.get("nargs") is None]
+    every = [_sample(spec, n) for n, (_, spec) in enumerate(positionals) if spec.get("nargs") in (None, "?")]
+    values, equals, flags = [], [], []
+    for n, (names, spec) in enumerate(optional):
+        if spec.get("action") == "store_true":
+            flags.append(names[-1])
+        elif not spec.get("required"):
+            values += [names[-1], _sample(spec, n)] * (2 if spec.get("action") == "append" else 1)
+            equals.append("%s=%s" % (names[0], _sample(spec, n + 1)))
+    ordinary = [[name] + fixed + required, [name] + fixed + required + values + flags,
+                ["--json", "--db", "m.db", name] + fixed + required + equals,
+                [name] + required + flags + values + fixed + ["--db=x.db", "--debug"]]
+    if every != fixed:
+        ordinary.append([name] + every + required)
+    unusual = [[name, "--help"], [name, "--js"] + fixed, [name, "--nope"] + fixed + required,
+               [name] + fixed + required + ["--db"], [name, "--"] + fixed + required, [name] + fixed + ["extra", "more"],
+               ["--version"], [name] + fixed + required + ["--db", "-x"], fixed + [name], [name]]
+    for names, spec in optional:
+        if spec.get("action") != "store_true":
+            unusual += [[name] + fixed + required + [names[0], bad] for bad in ("0", "-1", "nope", "--json")]
+        else:
+            unusual.append([name] + fixed + required + [names[0] + "=1"])
+    if len(fixed) > 1:
+        unusual.append([name, fixed[0], "--json", fixed[1]] + required)
+    for n, (_, spec) in enumerate(positionals):
+        if "choices" in spec or "type" in spec:
+            unusual.append([name] + [("nope" if k == n else v) for k, v in enumerate(fixed)] + required)
+    return [(a, True) for a in ordinary if not any(spec.get("nargs") not in (None, "?") for _, spec in positionals)] \
+        + [(a, False) for a in ordinary + unusual]
+
+
+class QuickArgumentsTests(unittest.TestCase):
+    """quick_args reads ordinary command lines without argparse; wherever it answers, its answer
+    must be argparse's, and it must answer the ordinary ones (or the start-up gain is not real)."""
+
+    def test_agrees_with_argparse_on_every_command(self):
+        answered = compared = 0
+        for name, (_, _, _, options) in M.COMMANDS.items():
+            for argv, ordinary in _command_lines(name, options):
+                quick = M.quick_args(argv)
+                with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+                    try:
+                        parsed, extra = M.build_parser(only=M._command_in(argv)).parse_known_args(argv)
+                        reference = None if extra else vars(parsed)
+                    except SystemExit:
+                        reference = None
+                if ordinary:
+                    self.assertIsNotNone(quick, argv)
+                if quick is not None:
+                    compared += 1
+                    self.assertEqual(vars(quick), reference, argv)
+                answered += quick is not None
+        self.assertGreater(compared, 4 * len(M.COMMANDS))
+
+    def test_what_agents_and_cron_run_is_read_quickly(self):
+        for argv in (["--db", "/m.db", "hook", "user-prompt-submit"], ["hook", "session-start"], ["job", "decay"], ["search-all", "db", "--json"],
+                     ["add-l1", "--session-id", "s", "--summary", "text", "--key-points", "a,b", "--importance", "0.8"],
+                     ["get", "l1", "12"], ["context", "--json"], ["search-all", "--keyword", "a", "-k", "b"]):
+            self.assertIsNotNone(M.quick_args(M._attach_dash_values(argv)), argv)
+
+    def test_a_search_process_does_not_import_argparse(self):
+        code = ("import sys, memory_tiered, io, contextlib\n"
+                "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+                "    memory_tiered.main(['search-all', 'x', '--db', 'missing/none.db'])\n"
+                "print('argparse' in sys.modules)")
+        proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,
+                              env={"PYTHONPATH": M.__file__.rsplit("/", 1)[0]})
+        self.assertEqual(proc.stdout.strip(), "False", proc.stderr)
