@@ -235,18 +235,37 @@ class _LazyRe:
     long alternation built from a word list is built on first use too).
 
     Each method used (``sub``, ``match``, ...) is looked up once, then kept on the instance.
+    With ``below``, the lowest character any match contains, a text made only of lower characters
+    is answered without compiling (a class spanning tens of thousands of characters takes about a
+    millisecond to compile, a tenth of a short command).
     """
 
-    def __init__(self, pattern, flags=0):
-        self._pattern, self._flags = pattern, flags
+    _NO_MATCH = {"search": lambda text: None, "match": lambda text: None, "findall": lambda text: [],
+                 "sub": lambda text: text, "finditer": lambda text: iter(()), "split": lambda text: [text]}
+
+    def __init__(self, pattern, flags=0, below=None):
+        self._pattern, self._flags, self._below, self._regex = pattern, flags, below, None
 
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        pattern = self._pattern() if callable(self._pattern) else self._pattern
-        method = getattr(re.compile(pattern, self._flags), name)
+        if self._below is not None and name in self._NO_MATCH:
+            method = functools.partial(self._guarded, name)
+        else:
+            method = getattr(self._compiled(), name)
         setattr(self, name, method)
         return method
+
+    def _compiled(self):
+        if self._regex is None:
+            self._regex = re.compile(self._pattern() if callable(self._pattern) else self._pattern, self._flags)
+        return self._regex
+
+    def _guarded(self, name, *args):
+        text = args[1] if name == "sub" else args[0]
+        if not text or max(text) < self._below:
+            return self._NO_MATCH[name](text)
+        return getattr(self._compiled(), name)(*args)
 
 
 _ISO_RE = _LazyRe(
@@ -262,13 +281,19 @@ def parse_time(text, what="time"):
     Seconds and zone are optional; a time without a zone is taken as UTC.
     """
     value = (text or "").strip()
-    m = _ISO_RE.match(value)
-    if not m:
-        raise ValidationError(
-            "%s must be an ISO 8601 date or date-time such as 2026-05-01 or "
-            "2026-05-01T10:00:00 (got %r)" % (what, text)
-        )
-    year, month, day, hh, mm, ss, frac, zone = m.groups()
+    if len(value) == 19 and value.isascii() and value[4] + value[7] + value[10] + value[13] + value[16] == "--T::" \
+            and (value[:4] + value[5:7] + value[8:10] + value[11:13] + value[14:16] + value[17:]).isdigit():
+        # the stored form (see iso), read without the pattern
+        year, month, day, hh, mm, ss, frac, zone = (value[:4], value[5:7], value[8:10], value[11:13], value[14:16],
+                                                    value[17:], None, None)
+    else:
+        m = _ISO_RE.match(value)
+        if not m:
+            raise ValidationError(
+                "%s must be an ISO 8601 date or date-time such as 2026-05-01 or "
+                "2026-05-01T10:00:00 (got %r)" % (what, text)
+            )
+        year, month, day, hh, mm, ss, frac, zone = m.groups()
     try:
         dt = datetime.datetime(
             int(year), int(month), int(day), int(hh or 0), int(mm or 0), int(ss or 0),
@@ -316,7 +341,7 @@ _CJK = (
     "\uac00-\ud7af"  # hangul
     "\U00020000-\U0002ffff"
 )
-_CJK_RUN_RE = _LazyRe("[%s]+" % _CJK)
+_CJK_RUN_RE = _LazyRe("[%s]+" % _CJK, below=_CJK[0])
 _WORD_RE = _LazyRe(r"[^\W_]+")
 _KEY_POINT_SPLIT_RE = _LazyRe(r"[,，、;；]")
 _SPACE_PUNCT_RE = _LazyRe(r"[\W_]+")
@@ -357,8 +382,11 @@ def plural(count, word, words=None):
 
 
 def _sha1(text):
-    import hashlib
-    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+    try:
+        from _sha1 import sha1  # CPython's own: no OpenSSL library to load (a millisecond of a hook)
+    except ImportError:
+        from hashlib import sha1
+    return sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
@@ -619,10 +647,9 @@ def project_root(path):
 def project_key(path):
     """A stable project key for a working folder: its repository's name plus a short hash of the
     repository's absolute path (two repositories called `api` stay apart)."""
-    import hashlib
     root = project_root(path)
     name = clean_name(os.path.basename(root.rstrip("/\\")) or "root", 60).replace(" ", "_") or "root"
-    return "%s-%s" % (name, hashlib.sha1(root.encode("utf-8", "surrogatepass")).hexdigest()[:6])
+    return "%s-%s" % (name, _sha1(root)[:6])
 
 
 _KEY_HASH_RE = _LazyRe(r"-[0-9a-f]{6}$")
@@ -3072,6 +3099,8 @@ class Searcher:
     def _names(text, query):
         """Capitalised words inside a prompt (not at a sentence start): names of people and things."""
         names = set()
+        if text == text.lower():
+            return names  # no capital letter: no name (and the pattern is not compiled)
         for m in _NAME_IN_PROMPT_RE.finditer(text):
             word = m.group(1).lower()
             if word in query.words:
