@@ -241,3 +241,41 @@ class QuickArgumentsTests(unittest.TestCase):
         proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,
                               env={"PYTHONPATH": M.__file__.rsplit("/", 1)[0]})
         self.assertEqual(proc.stdout.strip(), "False", proc.stderr)
+
+
+class QuickPathTests(unittest.TestCase):
+    """The shortcuts that spare a short command a pattern compile answer exactly like the pattern."""
+
+    def test_the_cjk_guard_answers_like_the_pattern(self):
+        import random
+        import re
+        pattern = re.compile(M._CJK_RUN_RE._pattern)
+        rng = random.Random(7)
+        alphabet = "ab Z9_-.\u303f\u3040\u30ff\u3400\u4e00\u9fff\uac00\ud7af\U00020000é\u00ff\u2028"
+        for _ in range(2000):
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12)))
+            self.assertEqual(M._CJK_RUN_RE.findall(text), pattern.findall(text), ascii(text))
+            self.assertEqual(M._CJK_RUN_RE.sub(" ", text), pattern.sub(" ", text), ascii(text))
+            self.assertEqual(bool(M._CJK_RUN_RE.search(text)), bool(pattern.search(text)), ascii(text))
+
+    def test_the_stored_time_form_reads_like_the_pattern(self):
+        import re
+        for text in ("2026-11-29T15:04:05", "1900-01-01T00:00:00", "9998-12-31T23:59:59", "2026-02-30T00:00:00",
+                     "2026-13-01T00:00:00", "1899-12-31T23:59:59", "2026-11-29T24:00:00", "2026-11-29 15:04:05",
+                     "\u0662\u0660\u0662\u0666-11-29T15:04:05", "2026-11-29T15:04:5x"):
+            try:
+                fast = M.parse_time(text)
+            except M.ValidationError as exc:
+                fast = str(exc)
+            slow_text = text + "Z" if re.fullmatch(r"\S{19}", text) else text
+            try:
+                slow = M.parse_time(slow_text)  # the pattern's path (the zone makes it 20 characters)
+            except M.ValidationError as exc:
+                slow = str(exc).replace(repr(slow_text), repr(text))
+            self.assertEqual(fast, slow, text)
+
+    def test_a_prompt_without_capitals_names_nobody(self):
+        query = M.Query("did alice say hello to bob?", NOW)
+        self.assertEqual(M.Searcher._names("did alice say hello to bob?", query), set())
+        query = M.Query("did we tell Alice about it?", NOW)
+        self.assertEqual(M.Searcher._names("did we tell Alice about it?", query), {"alice"})
