@@ -419,6 +419,8 @@ def main(argv=None):
             rows = [("`python3%s -m memory_tiered search-all`" % "".join(" " + f for f in flags),
                      python + ["-m", "memory_tiered", "search-all", "deploy database migration", "--db", db,
                                "--no-touch"], None),
+                    ("`python3%s -m memory_tiered search-all` (Chinese words)" % "".join(" " + f for f in flags),
+                     python + ["-m", "memory_tiered", "search-all", "部署 数据库 迁移", "--db", db, "--no-touch"], None),
                     ("prompt hook (`python3%s -m memory_tiered hook user-prompt-submit`)"
                      % "".join(" " + f for f in flags),
                      python + ["-m", "memory_tiered", "--db", db, "hook", "user-prompt-submit"], prompt)]
