@@ -386,12 +386,17 @@ def main(argv=None):
         mine, floors, likes = [], [], []
         for (lang, shape), texts in QUERIES.items():
             ours, floor, like = [], [], []
-            for _ in range(max(1, args.repeat // len(texts))):
-                for text in texts:  # interleaved, so a noisy moment hits all three alike
-                    ours.append(timed(lambda: cli(["search-all", "--keyword", text, "--db", db, "--json",
-                                                   "--no-touch"]), 1)[0])
-                    floor.append(timed(lambda: plain_fts(db, text, now), 1)[0])
-                    like.append(timed(lambda: seed_like(db, text), 1)[0])
+            for n in range(max(3, args.repeat // len(texts))):
+                for text in texts:
+                    # interleaved, so a noisy moment hits all three alike, and in a rotating order:
+                    # the LIKE scan reads the whole table, so whatever runs right after it starts
+                    # with cold CPU caches, and each of the three takes that place equally often
+                    runs = [(ours, lambda: cli(["search-all", "--keyword", text, "--db", db, "--json",
+                                                "--no-touch"])),
+                            (floor, lambda: plain_fts(db, text, now)), (like, lambda: seed_like(db, text))]
+                    for k in range(3):
+                        samples, fn = runs[(n + k) % 3]
+                        samples.append(timed(fn, 1)[0])
             m, f, l_ = (statistics.median(x) * 1000 for x in (ours, floor, like))
             mine.append(m)
             floors.append(f)
