@@ -148,3 +148,48 @@ class StartupTests(unittest.TestCase):
             proc = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,
                                   cwd=tmp)
             self.assertEqual(proc.stdout.strip(), "[]", proc.stderr)
+
+
+class ExitTests(unittest.TestCase):
+    """`python3 -m memory_tiered` leaves without the interpreter's teardown: nothing printed may be
+    lost, exit codes stay, and anything registered to run at exit still runs."""
+
+    def run_module(self, *argv, code=None):
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": ROOT, "HOME": self.home}
+        command = [sys.executable, "-S"] + (["-c", code] if code else ["-m", "memory_tiered"] + list(argv))
+        return subprocess.run(command, env=env, capture_output=True, text=True, timeout=120, cwd=self.home)
+
+    def setUp(self):
+        self.home = tempfile.mkdtemp(prefix="mt-exit-")
+        self.addCleanup(shutil.rmtree, self.home, True)
+        self.db = os.path.join(self.home, "m.db")
+        lines = "".join(json.dumps({"level": "l1", "session_id": "s%d" % n, "summary": "memory number %d %s"
+                                    % (n, "x" * 200)}) + "\n" for n in range(1500))
+        path = os.path.join(self.home, "in.jsonl")
+        with open(path, "w") as handle:
+            handle.write(lines)
+        self.assertEqual(self.run_module("import", path, "--db", self.db).returncode, 0)
+
+    def test_a_long_output_arrives_whole(self):
+        proc = self.run_module("list", "--limit", "1000", "--json", "--db", self.db)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        self.assertGreater(len(proc.stdout), 1 << 17)  # more than a pipe holds
+        self.assertEqual(len(json.loads(proc.stdout)["records"]), 1000)
+        proc = self.run_module("get", "l1", "7", "--db", self.db, "--json")  # a short one stays in the buffer
+        self.assertEqual(json.loads(proc.stdout)["id"], 7)
+
+    def test_exit_codes_and_error_lines_stay(self):
+        proc = self.run_module("get", "l1", "99999", "--db", self.db)
+        self.assertEqual((proc.returncode, proc.stderr), (2, "error: no L1 record with id 99999\n"))
+        proc = self.run_module("get", "l9", "1", "--db", self.db)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("level must be one of", proc.stderr)
+        proc = self.run_module("stats", "--db", self.home)  # a folder, not a database
+        self.assertEqual((proc.returncode, proc.stderr.count("\n")), (1, 1), proc.stderr)
+
+    def test_what_is_registered_to_run_at_exit_still_runs(self):
+        proc = self.run_module(code="import atexit, memory_tiered\natexit.register(print, 'ran')\n"
+                                    "print('out', end='')\nmemory_tiered.exit_now(3)")
+        self.assertEqual((proc.returncode, proc.stdout), (3, "out" + "ran\n"))
+        proc = self.run_module(code="import sys, memory_tiered\nsys.stdout.write('out')\nmemory_tiered.exit_now(4)")
+        self.assertEqual((proc.returncode, proc.stdout), (4, "out"))
