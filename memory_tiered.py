@@ -1598,7 +1598,7 @@ class MemoryDB:
         self._want_fts = use_fts
         self.fts = False
         self.conn = None
-        self._probe_ready = False
+        self._vocab_ready = self._probe_ready = False
         self.wrote = False  # a write transaction ran (set by atomic)
         self._no_checkpoint_set = False
         self._open(create)
@@ -1978,24 +1978,28 @@ class MemoryDB:
         add("disk space", free > max(100 << 20, 2 * size), "%.1f GiB free" % (free / float(1 << 30)))
         return checks
 
-    def probe(self):
-        """The connection, with its temporary tables for reading the index vocabulary created
-        (once per connection): ``mt_vocab`` (documents per term), ``mt_probe`` (text tokenised
-        as the index does; contentless) and ``mt_probe_terms`` (its tokens)."""
-        if not self._probe_ready:
+    def vocabulary(self, tokens):
+        """[(token, records containing it)] for those of ``tokens`` the full-text index holds,
+        read from its vocabulary (the temporary ``mt_vocab``, made once per connection)."""
+        if not self._vocab_ready:
             self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, "
                               "'row')")
-            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, content = '', "
-                              "columnsize = 0, tokenize = 'porter unicode61 remove_diacritics 2')")
-            self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms "
-                              "USING fts5vocab(temp, mt_probe, 'instance')")
-            self._probe_ready = True
-        return self.conn
+            self._vocab_ready = True
+        return self.conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
+                                 % ",".join("?" * len(tokens)), tokens).fetchall()
 
     def tokens(self, texts, only=None):
         """[(n, token)]: the tokens of texts[n] as the full-text index makes them (Porter stems,
-        CJK bigrams as given), only those in ``only`` when given."""
-        conn = self.probe()
+        CJK bigrams as given), only those in ``only`` when given.  The temporary ``mt_probe``
+        (contentless, the index's tokenizer) and ``mt_probe_terms`` (its tokens) are made once
+        per connection."""
+        conn = self.conn
+        if not self._probe_ready:
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, content = '', "
+                         "columnsize = 0, tokenize = 'porter unicode61 remove_diacritics 2')")
+            conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe_terms USING fts5vocab(temp, mt_probe, "
+                         "'instance')")
+            self._probe_ready = True
         conn.execute("INSERT INTO temp.mt_probe(mt_probe) VALUES ('delete-all')")
         conn.executemany("INSERT INTO temp.mt_probe(rowid, term) VALUES (?, ?)", list(enumerate(texts)))
         if only is None:
@@ -3069,7 +3073,7 @@ class Searcher:
                 for t in terms}
         total = sum(info.values())
         known_names = {n for n in names if frequencies.get(n)}
-        matched = self._matched_terms([(r["level"], r["id"]) for r in results], terms)
+        matched = self._matched_terms([(r["level"], r["id"]) for r in results], terms, set(query.cjk_terms))
         kept = []
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set())
@@ -3120,13 +3124,14 @@ class Searcher:
                             for lv in LEVELS)
         return out
 
-    def _matched_terms(self, keys, terms):
-        """{(level, id): {query terms the record contains}} (text, key points, category, tags)."""
+    def _matched_terms(self, keys, terms, bigrams=()):
+        """{(level, id): {query terms the record contains}} (text, key points, category, tags);
+        ``bigrams``: the terms that are CJK bigrams of the query."""
         out = {}
         if not keys:
             return out
         if self.db.fts and all(t in self._stems for t in terms):
-            return self._matched_by_probe(keys, terms)
+            return self._matched_by_probe(keys, terms, bigrams)
         if self.db.fts:
             refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
             marks = ",".join("?" * len(refs))
@@ -3143,21 +3148,27 @@ class Searcher:
             out[(lv, rid)] = {t for t in terms if t in blob}
         return out
 
-    def _matched_by_probe(self, keys, terms):
+    def _matched_by_probe(self, keys, terms, bigrams=()):
         """_matched_terms for a few records at once: their indexed fields go through the index's
         own tokenizer (the temporary probe table) and each term is found by its stems, instead of
-        one MATCH per term over the whole index."""
+        one MATCH per term over the whole index.  A CJK bigram that is its own only token is
+        found as text: in the indexed fields every two adjacent CJK characters stand alone as a
+        bigram token, so containing the text and containing the token are the same."""
         refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
         docs = [(refs[ref], "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
             "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value FROM json_each(?))",
             (json.dumps(list(refs)),))]  # the fields as the index holds them (CJK already bigrammed)
+        as_text = [t for t in terms if t in bigrams and self._stems[t] == {t}]
+        by_stem = [t for t in terms if t not in as_text]
         found = {}
-        for doc, stem in self.db.tokens([blob for _, blob in docs], set().union(*(self._stems[t] for t in terms))):
-            found.setdefault(doc, set()).add(stem)
+        if by_stem:
+            for doc, stem in self.db.tokens([blob for _, blob in docs], set().union(*(self._stems[t] for t in by_stem))):
+                found.setdefault(doc, set()).add(stem)
         out = {}
-        for n, (key, _) in enumerate(docs):
+        for n, (key, blob) in enumerate(docs):
             have = found.get(n, set())
-            matched = {t for t in terms if self._stems[t] and self._stems[t] <= have}
+            matched = {t for t in by_stem if self._stems[t] and self._stems[t] <= have}
+            matched.update(t for t in as_text if t in blob)
             if matched:
                 out[key] = matched
         return out
@@ -3171,17 +3182,26 @@ class Searcher:
         return {t: self._df[t] for t in terms}
 
     def _lookup_frequencies(self, terms):
-        stems = {}
-        for doc, stem in self.db.tokens(terms):
-            stems.setdefault(stem, []).append(terms[doc])
-            self._stems.setdefault(terms[doc], set()).add(stem)
+        """Each term's stems are its tokens by the index tokenizer (the probe table).  A term of
+        characters from U+3040 up that the vocabulary holds is its own only token (the tokenizer
+        folds what it stores, and Porter stemming changes only ASCII letters), so such terms are
+        looked up as they are and only the others go through the probe."""
         frequencies = dict.fromkeys(terms, 0)
-        names = list(stems)
-        for stem, count in self.db.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
-                                           % ",".join("?" * len(names)), names):
+        direct = [t for t in terms if min(t) >= _CJK[0]]
+        if direct:
+            for term, count in self.db.vocabulary(direct):
+                frequencies[term] = count
+                self._stems[term] = {term}
+        probed = [t for t in terms if t not in self._stems]
+        stems = {}
+        for doc, stem in self.db.tokens(probed) if probed else ():
+            stems.setdefault(stem, []).append(probed[doc])
+            self._stems.setdefault(probed[doc], set()).add(stem)
+        for stem, count in self.db.vocabulary(list(stems)) if stems else ():
             for term in stems[stem]:
                 frequencies[term] = max(frequencies[term], count)
         return frequencies
+
 
     def _scan(self, query, filters, want):
         """Search without FTS5: count term matches per field, weighted."""

@@ -58,10 +58,15 @@ class GateTests(CLITestCase):
                      "--tags", "running,ledger-svc")
         self.run_cli("add-l3", "--insight", "Prefers boring databases; 记忆系统要简单", "--category", "values",
                      "--tags", "decisions")
+        for text in ("コーヒー・ブレイク は 毎朝 カフェで", "데이터베이스 마이그레이션 완료 했다", "ＡＢＣ全角 数据库",
+                     "记忆系统・数据库迁移ー完成", "𠀀𠀁 古い字 数据", "We agreed on the plan"):
+            self.add_l1(text, session="s-" + text[:3])
         db = memory_tiered.MemoryDB(self.db)
         self.addCleanup(db.close)
         prompts = EVERYDAY[:10] + ["Which database did we decide on for the ledgers?", "日志用什么格式输出？",
-                                   "running the payments API schema reviews", "记忆 数据库 values decisions"]
+                                   "running the payments API schema reviews", "记忆 数据库 values decisions",
+                                   "コーヒー・ブレイク", "데이터베이스 마이그레이션", "ＡＢＣ全角", "数据库迁移ー完成", "𠀀𠀁 古い字",
+                                   "记忆系统・数据库", "agre plan"]  # "agreed" is indexed as agre, agre as agr
         prompts += [" ".join(text.split()[:6]) for text, _ in CODING_STORE]  # prompts that match a lot
         compared = 0
         for prompt in prompts:
@@ -71,11 +76,20 @@ class GateTests(CLITestCase):
             terms = query.words + query.cjk_terms
             if not results or not terms:
                 continue
-            searcher._document_frequencies(terms)
+            frequencies = searcher._document_frequencies(terms)
+            stems = {}  # each term's tokens and their frequencies, all through the tokenizer probe
+            for doc, token in db.tokens(terms):
+                stems.setdefault(terms[doc], set()).add(token)
+            counts = dict(db.vocabulary(sorted(set().union(*stems.values())))) if stems else {}
+            self.assertEqual(searcher._stems, {t: stems.get(t, set()) for t in searcher._stems}, prompt)
+            self.assertEqual(frequencies, {t: max([counts.get(k, 0) for k in stems.get(t, ())] or [0])
+                                           for t in terms}, prompt)
             keys = [(r["level"], r["id"]) for r in results]
             by_probe = searcher._matched_terms(keys, terms)
+            as_text = searcher._matched_terms(keys, terms, set(query.cjk_terms))  # CJK bigrams found as text
             searcher._stems = {}  # the other way: one MATCH per term
             self.assertEqual(by_probe, searcher._matched_terms(keys, terms), prompt)
+            self.assertEqual(as_text, by_probe, prompt)
             compared += len(keys)
         self.assertGreaterEqual(compared, 20)  # every result of every prompt, about 2 per prompt
 
