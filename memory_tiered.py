@@ -179,6 +179,7 @@ GATE_NAME_TOP = 5  # with a name the store knows, this many best results contain
 GATE_NAME_COVERAGE = 0.1  # ... pass from this coverage
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
+PROJECT_BOOST = 1.2  # a context block ranks the memories of the prompt's own project this much higher
 DEFAULT_BUDGET = 2000  # tokens of a context block or digest unless asked otherwise
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
@@ -2686,7 +2687,9 @@ class Searcher:
     relevance is the BM25 score (FTS5, field weights FIELD_WEIGHTS) divided
     by the best BM25 score of the query, so the best match has 1.0.
     date_bonus is DATE_BONUS when the record was created on a day the query
-    names.  Strength can lower a rank but never hide a match.
+    names.  Strength can lower a rank but never hide a match.  With ``prefer``
+    (a project; context blocks), that project's records rank PROJECT_BOOST
+    times higher; their reported score stays the formula's.
     """
 
     def __init__(self, db):
@@ -2700,7 +2703,7 @@ class Searcher:
 
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
                include_archived=False, touch=True, now=None, include_superseded=False, scope=None,
-               exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True):
+               exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True, prefer=None):
         now = now or now_utc()
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         text = check_text(text, "search text", MAX_TEXT)
@@ -2710,7 +2713,7 @@ class Searcher:
         query = Query(text, now)
         filters = {"levels": levels, "project": project, "scope": scope, "exclude_flagged": exclude_flagged,
                    "origin": origin, "category": category, "tag": tag, "include_archived": include_archived,
-                   "include_superseded": include_superseded,
+                   "include_superseded": include_superseded, "prefer": prefer,
                    "since": iso(since) if since else None, "until": iso(until) if until else None}
         want = max(MIN_CANDIDATES, limit * CANDIDATES_PER_RESULT)
         if category is not None:
@@ -2872,8 +2875,9 @@ class Searcher:
                     hit = hits[(lv, rid)]
                     importance_factor, strength_factor = self._factors(
                         importance, self._strength(stored, applied, stability))
+                    boost = PROJECT_BOOST if filters.get("prefer") and project == filters["prefer"] else 1.0
                     ranked.append((-(hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor
-                                   * LEVEL_WEIGHT[lv], lv, -rid))
+                                   * LEVEL_WEIGHT[lv] * boost, lv, -rid))
         ranked.sort()
         return ranked, full_page, hits
 
@@ -5685,14 +5689,14 @@ def _context_records(db, query, project, scope, now, limit, core):
         if not query or _is_chatter(query):
             return None
         searcher = Searcher(db)
-        found = searcher.search(query, limit=limit * 2, touch=False, now=now, scope=scope,
-                                exclude_flagged=True)["results"]
+        found = searcher.search(query, limit=limit, touch=False, now=now, scope=scope, exclude_flagged=True,
+                                prefer=project)["results"]  # the best ``limit`` with the project boost
         found = searcher.gate(query, found, now)
         if not found:
             return None
         for r in found:
             if project and r.get("project") == project:
-                r["score"] *= 1.2
+                r["score"] *= PROJECT_BOOST
         found.sort(key=lambda r: -r["score"])
         top = found[0]["score"]
         picked = [r for r in found if r["score"] >= 0.25 * top][:limit]

@@ -51,6 +51,25 @@ class ScopeTests(CLITestCase):
         self.run_cli("config", "scope", "all")
         self.assertIn("[L1#%d" % b, self.prompt(self.repo_a, "How is the billing service set up?", "s2"))
 
+    def test_the_project_boost_counts_before_the_cut(self):
+        # a memory of this project a little below global ones still makes the block: the search
+        # ranks with the boost before it keeps the best ``limit``
+        os.chdir(self.tmp)
+        glob = [self.add_l1("Deploy the cluster with terraform, note %s" % n, session="g" + n, importance="0.5")
+                for n in ("one", "two", "three")]
+        os.chdir(self.repo_a)
+        mine = self.add_l1("Deploy the cluster with terraform, note four", session="mine", importance="0.3")
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        project = memory_tiered.project_key(self.repo_a)
+        picked, _ = memory_tiered._context_records(db, "deploy the cluster with terraform", project, project,
+                                                   memory_tiered.now_utc(), 3, False)
+        self.assertEqual(len(picked), 3)
+        self.assertEqual(picked[0]["id"], mine)  # 0.9 x 1.2 above 1.0
+        self.assertTrue({r["id"] for r in picked[1:]} < set(glob))
+        unboosted = memory_tiered.Searcher(db).search("deploy the cluster with terraform", limit=3, touch=False)
+        self.assertNotIn(mine, [r["id"] for r in unboosted["results"]])
+
     def test_two_repositories_with_the_same_name_stay_apart(self):
         one = os.path.join(self.tmp, "x", "api")
         two = os.path.join(self.tmp, "y", "api")
