@@ -411,8 +411,12 @@ def main(argv=None):
     print("| memories | command | PYTHONDONTWRITEBYTECODE | process | bare python | ratio |")
     print("|---|---|---|---|---|---|")
     memory_tiered.refresh_bytecode()  # what init, install-hooks and cron do
-    prompt = json.dumps({"session_id": "bench", "cwd": STORES,
-                         "prompt": "how do we deploy the kubernetes cluster with terraform?"}).encode()
+    sessions = iter(range(1 << 30))
+
+    def prompt():  # a new session each time: the hook then records what it recalled (a write)
+        return json.dumps({"session_id": "bench-%d" % next(sessions), "cwd": STORES,
+                           "prompt": "how do we deploy the kubernetes cluster with terraform?"}).encode()
+
     for size, (db, _) in stores.items():
         for flags, dont_write in (([], False), ([], True), (["-S"], True)):
             env = dict(os.environ, PYTHONPATH=ROOT)
@@ -420,21 +424,26 @@ def main(argv=None):
             if dont_write:
                 env["PYTHONDONTWRITEBYTECODE"] = "1"
             python = [sys.executable] + flags
-            bare = process_time(python + ["-c", "import sqlite3"], args.repeat, env)
-            rows = [("`python3%s -m memory_tiered search-all`" % "".join(" " + f for f in flags),
+            shown = "".join(" " + f for f in flags)
+            rows = [("bare", python + ["-c", "import sqlite3"], None),
+                    ("`python3%s -m memory_tiered search-all`" % shown,
                      python + ["-m", "memory_tiered", "search-all", "deploy database migration", "--db", db,
                                "--no-touch"], None),
-                    ("`python3%s -m memory_tiered search-all` (Chinese words)" % "".join(" " + f for f in flags),
+                    ("`python3%s -m memory_tiered search-all` (Chinese words)" % shown,
                      python + ["-m", "memory_tiered", "search-all", "部署 数据库 迁移", "--db", db, "--no-touch"], None),
-                    ("prompt hook (`python3%s -m memory_tiered hook user-prompt-submit`)"
-                     % "".join(" " + f for f in flags),
+                    ("prompt hook (`python3%s -m memory_tiered hook user-prompt-submit`)" % shown,
                      python + ["-m", "memory_tiered", "--db", db, "hook", "user-prompt-submit"], prompt)]
             if not flags:
                 rows.append(("`python3 memory_tiered.py search-all` (a script: compiled each run)",
                              python + [SCRIPT, "search-all", "deploy database migration", "--db", db, "--no-touch"],
                              None))
-            for label, command, stdin in rows:
-                whole = process_time(command, args.repeat, env, stdin)
+            samples = {label: [] for label, _, _ in rows}
+            for _ in range(args.repeat):  # round robin, the bare interpreter included
+                for label, command, stdin in rows:
+                    samples[label].append(process_time(command, 1, env, stdin() if callable(stdin) else stdin))
+            bare = statistics.median(samples["bare"])
+            for label, _, _ in rows[1:]:
+                whole = statistics.median(samples[label])
                 print("| %d | %s | %s | %.1f | %.1f | %.2f |" % (size, label, "set" if dont_write else "unset",
                                                                 whole * 1000, bare * 1000, whole / bare))
 
