@@ -9,8 +9,9 @@ bench/.stores/ for later runs, then prints medians, each as a ratio to its floor
   `executemany` of the same rows into a table without index or checks;
 - in-process `search-all` for six query shapes (one word, three words and a question, English
   and Chinese) against plain FTS5 doing one MATCH over the same index with the same terms (a
-  fresh connection, top 10 by bm25, texts fetched, JSON out), and the seed's ranked LIKE scan
-  (`LIKE '%w%'` per word, `ORDER BY importance DESC LIMIT 10`, the three tables);
+  fresh connection, top 10 by bm25, texts fetched, JSON out), the two taking turns, and the
+  seed's ranked LIKE scan (`LIKE '%w%'` per word, `ORDER BY importance DESC LIMIT 10`, the three
+  tables), timed apart since it reads the whole table;
 - whole processes (a search, the prompt hook) against a bare `python3 -c "import sqlite3"` with
   the same interpreter flags, with and without PYTHONDONTWRITEBYTECODE;
 - `decay` against one plain UPDATE of every row;
@@ -19,6 +20,7 @@ bench/.stores/ for later runs, then prints medians, each as a ratio to its floor
 It states the interpreter, the SQLite version and whether the environment adds site imports.
 
 Usage: python3 bench/scale.py [--sizes 10000,100000,1000000] [--repeat 15] [--rebuild]
+                             [--only import,search,processes,maintenance,peak]
 """
 
 import argparse
@@ -354,23 +356,7 @@ def process_time(argv, repeat, env=None, stdin=None):
                                         env=env, check=False), repeat)[0]
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="10000,100000,1000000")
-    parser.add_argument("--repeat", type=int, default=15)
-    parser.add_argument("--import-size", type=int, default=100000, help="records of the fresh import runs")
-    parser.add_argument("--rebuild", action="store_true", help="build the stores again")
-    args = parser.parse_args(argv)
-    sizes = [int(s) for s in args.sizes.split(",")]
-    with_site, without_site, pth = site_imports()
-    print("# memory_tiered scale benchmark\n")
-    print("Python %s (%s), SQLite %s, %d cores; a bare interpreter loads %s modules (%s with -S); site .pth "
-          "files: %s; PYTHONDONTWRITEBYTECODE %s.\n" % (
-              sys.version.split()[0], sys.executable, sqlite3.sqlite_version, os.cpu_count() or 1, with_site,
-              without_site, ", ".join(pth) or "none", "set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "unset"))
-    stores = {size: build(size, args.rebuild) for size in sizes}
-    now = memory_tiered.now_utc()
-
+def section_import(args, stores, now):
     print("## import (records/s, synchronous indexing, %d records into a fresh database)\n" % args.import_size)
     print("| data | memory_tiered | plain executemany (floor) | ours / floor |")
     print("|---|---|---|---|")
@@ -379,6 +365,8 @@ def main(argv=None):
     print("\nStores: " + ", ".join("%d memories built at %.0f/s, %.0f MB" % (
         size, meta["import_per_second"], os.path.getsize(db) / 1e6) for size, (db, meta) in stores.items()))
 
+
+def section_search(args, stores, now):
     print("\n## search-all in-process, median ms, against plain FTS5 (floor) and the seed's LIKE scan\n")
     print("| memories | language | query | memory_tiered | plain FTS5 | ours / FTS5 | seed LIKE | LIKE / ours |")
     print("|---|---|---|---|---|---|---|---|")
@@ -386,17 +374,16 @@ def main(argv=None):
         mine, floors, likes = [], [], []
         for (lang, shape), texts in QUERIES.items():
             ours, floor, like = [], [], []
-            for n in range(max(3, args.repeat // len(texts))):
+            for n in range(max(4, args.repeat // len(texts))):
                 for text in texts:
-                    # interleaved, so a noisy moment hits all three alike, and in a rotating order:
-                    # the LIKE scan reads the whole table, so whatever runs right after it starts
-                    # with cold CPU caches, and each of the three takes that place equally often
+                    # side by side, taking turns to go first, so a noisy moment hits both alike
                     runs = [(ours, lambda: cli(["search-all", "--keyword", text, "--db", db, "--json",
-                                                "--no-touch"])),
-                            (floor, lambda: plain_fts(db, text, now)), (like, lambda: seed_like(db, text))]
-                    for k in range(3):
-                        samples, fn = runs[(n + k) % 3]
+                                                "--no-touch"])), (floor, lambda: plain_fts(db, text, now))]
+                    for k in range(2):
+                        samples, fn = runs[(n + k) % 2]
                         samples.append(timed(fn, 1)[0])
+            for text in texts:  # apart: it reads the whole table, leaving whatever runs next with cold caches
+                like += [timed(lambda: seed_like(db, text), 1)[0] for _ in range(2)]
             m, f, l_ = (statistics.median(x) * 1000 for x in (ours, floor, like))
             mine.append(m)
             floors.append(f)
@@ -406,6 +393,8 @@ def main(argv=None):
         print("| %d | **median of the six** | | **%.2f** | **%.2f** | **%.2f** | **%.1f** | **%.0f** |" % (
             size, m, f, m / f, l_, l_ / m))
 
+
+def section_processes(args, stores, now):
     print("\n## whole processes, median ms, against a bare `python3 -c \"import sqlite3\"` with the same flags "
           "(floor); `-S`: without the site imports the environment adds\n")
     print("| memories | command | PYTHONDONTWRITEBYTECODE | process | bare python | ratio |")
@@ -447,6 +436,8 @@ def main(argv=None):
                 print("| %d | %s | %s | %.1f | %.1f | %.2f |" % (size, label, "set" if dont_write else "unset",
                                                                 whole * 1000, bare * 1000, whole / bare))
 
+
+def section_maintenance(args, stores, now):
     print("\n## maintenance, seconds (one run each)\n")
     print("| memories | decay | one plain UPDATE (floor) | ratio | naive Python loop, one transaction "
           "| naive loop, commit per row (extrapolated) | compress report | stats | cleanup |")
@@ -465,6 +456,9 @@ def main(argv=None):
         cleanup = timed(lambda: cli(["cleanup", "--db", db, "--json"]), 1)[0]
         print("| %d | %.2f | %.2f | %.2f | %.2f | %.0f | %.2f | %.2f | %.2f |" % (
             size, decay, floor, decay / floor, naive, per_row, compress, stats, cleanup))
+
+
+def section_peak(args, stores, now):
     biggest = max(stores)
     db = stores[biggest][0]
     print("\n## peak memory (VmHWM) of each command at %d memories, each in its own process\n" % biggest)
@@ -492,6 +486,31 @@ def main(argv=None):
     with contextlib.suppress(OSError):
         os.unlink(export)
     return 0
+
+
+SECTIONS = {"import": section_import, "search": section_search, "processes": section_processes,
+            "maintenance": section_maintenance, "peak": section_peak}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10000,100000,1000000")
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--import-size", type=int, default=100000, help="records of the fresh import runs")
+    parser.add_argument("--rebuild", action="store_true", help="build the stores again")
+    parser.add_argument("--only", help="comma-separated sections to run (default all): " + ", ".join(SECTIONS))
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",")]
+    with_site, without_site, pth = site_imports()
+    print("# memory_tiered scale benchmark\n")
+    print("Python %s (%s), SQLite %s, %d cores; a bare interpreter loads %s modules (%s with -S); site .pth "
+          "files: %s; PYTHONDONTWRITEBYTECODE %s.\n" % (
+              sys.version.split()[0], sys.executable, sqlite3.sqlite_version, os.cpu_count() or 1, with_site,
+              without_site, ", ".join(pth) or "none", "set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "unset"))
+    stores = {size: build(size, args.rebuild) for size in sizes}
+    now = memory_tiered.now_utc()
+    for name in (args.only.split(",") if args.only else SECTIONS):
+        SECTIONS[name.strip()](args, stores, now)
 
 
 if __name__ == "__main__":
