@@ -8085,7 +8085,8 @@ def _option_specs(options):
             positionals.append((names[0], spec))
             defaults[names[0]] = spec.get("default")
             continue
-        dest = spec.get("dest") or next(n for n in names + ("--",) if n.startswith("--"))[2:].replace("-", "_")
+        long = [n for n in names if n.startswith("--")]
+        dest = spec.get("dest") or (long[0][2:] if long else names[0][1:]).replace("-", "_")  # argparse's rule
         action = spec.get("action", "store") if spec.get("nargs") is None else "other"
         defaults[dest] = spec.get("default", False if action == "store_true" else None)
         for name in names:
