@@ -251,7 +251,7 @@ class _LazyRe:
         if name.startswith("__"):
             raise AttributeError(name)
         if self._below is not None and name in self._NO_MATCH:
-            method = functools.partial(self._guarded, name)
+            method = self._guarded(name)
         else:
             method = getattr(self._compiled(), name)
         setattr(self, name, method)
@@ -262,11 +262,17 @@ class _LazyRe:
             self._regex = re.compile(self._pattern() if callable(self._pattern) else self._pattern, self._flags)
         return self._regex
 
-    def _guarded(self, name, *args):
-        text = args[1] if name == "sub" else args[0]
-        if not text or max(text) < self._below:
-            return self._NO_MATCH[name](text)
-        return getattr(self._compiled(), name)(*args)
+    def _guarded(self, name):
+        no_match, below, at, method = self._NO_MATCH[name], self._below, 1 if name == "sub" else 0, []
+
+        def guarded(*args):
+            text = args[at]
+            if not text or max(text) < below:
+                return no_match(text)
+            if not method:
+                method.append(getattr(self._compiled(), name))
+            return method[0](*args)
+        return guarded
 
 
 _ISO_RE = _LazyRe(
@@ -382,12 +388,17 @@ def plural(count, word, words=None):
     return "%d %s" % (count, word if count == 1 else (words or word + "s"))
 
 
-def _sha1(text):
+@functools.lru_cache(maxsize=None)
+def _sha1_function():
     try:
         from _sha1 import sha1  # CPython's own: no OpenSSL library to load (a millisecond of a hook)
     except ImportError:
         from hashlib import sha1
-    return sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return sha1
+
+
+def _sha1(text):
+    return _sha1_function()(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
