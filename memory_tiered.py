@@ -8258,7 +8258,9 @@ def exit_now(code):
     threads = sys.modules.get("threading")
     if getattr(atexit, "_ncallbacks", lambda: 1)() or (threads and threads.active_count() > 1):
         sys.exit(code)
-    os._exit(code if isinstance(code, int) else 1)
+    if code is not None and not isinstance(code, int):
+        sys.exit(code)  # sys.exit prints it
+    os._exit(code or 0)
 
 
 if __name__ == "__main__":
