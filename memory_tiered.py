@@ -6903,6 +6903,10 @@ def _distilled_options(kind):
             option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
 
 
+RECORD_OPTIONS = (option("level", help="l1, l2 or l3"),  # one record: `get`, `edit`, `unarchive`
+                  option("id", type=_positive_int, help="the record's id"))
+
+
 FILTER_OPTIONS = (  # the record filters `list` and `search-all` share
     option("--project", help="only this project's memories (a name, a key or a repository path)"),
     option("--origin", choices=ORIGINS, help="only memories that arrived this way"),
@@ -7133,8 +7137,7 @@ def cmd_add_l3(args):
 
 @subcommand("get", "Show one record with its sources and promotions.",
             "memory_tiered.py get l2 5",
-            option("level", help="l1, l2 or l3"),
-            option("id", type=_positive_int, help="the record's id"))
+            *RECORD_OPTIONS)
 def cmd_get(args):
     with _open(args) as db:
         record = MemoryStore(db).get(args.level, args.id)
@@ -7776,8 +7779,7 @@ def cmd_context(args):
 
 @subcommand("edit", "Correct a record in place; its vault note follows on the next sync.",
             'memory_tiered.py edit l2 7 --text "Uses pnpm, not npm" --importance 0.9',
-            option("level", help="l1, l2 or l3"),
-            option("id", type=_positive_int, help="the record's id"),
+            *RECORD_OPTIONS,
             option("--text", help="new summary, knowledge or insight"),
             option("--key-points", help="L1 only; replaces them (split on , ， 、 and ;)"),
             option("--importance", help="0 to 1"),
@@ -7808,8 +7810,7 @@ def cmd_edit(args):
 
 @subcommand("unarchive", "Bring an archived record back (strength 1.0 again).",
             "memory_tiered.py unarchive l1 12",
-            option("level", help="l1, l2 or l3"),
-            option("id", type=_positive_int, help="the record's id"))
+            *RECORD_OPTIONS)
 def cmd_unarchive(args):
     with _open(args) as db:
         done = DecayEngine(db).unarchive(args.level, args.id, now_utc())
