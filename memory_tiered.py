@@ -263,15 +263,17 @@ class _LazyRe:
         return self._regex
 
     def _guarded(self, name):
-        no_match, below, at, method = self._NO_MATCH[name], self._below, 1 if name == "sub" else 0, []
+        no_match, below, at = self._NO_MATCH[name], self._below, 1 if name == "sub" else 0
+        method = None
 
         def guarded(*args):
+            nonlocal method
             text = args[at]
             if not text or max(text) < below:
                 return no_match(text)
-            if not method:
-                method.append(getattr(self._compiled(), name))
-            return method[0](*args)
+            if method is None:
+                method = getattr(self._compiled(), name)
+            return method(*args)
         return guarded
 
 
