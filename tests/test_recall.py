@@ -1,6 +1,7 @@
 """What gets recalled: nothing when nothing is relevant, several phrasings fused, filters."""
 
 import json
+import random
 
 from helpers import CLITestCase, memory_tiered
 
@@ -78,7 +79,7 @@ class GateTests(CLITestCase):
                 continue
             frequencies = searcher._document_frequencies(terms)
             stems = {}  # each term's tokens and their frequencies, all through the tokenizer probe
-            for doc, token in db.tokens(terms):
+            for doc, token in db.tokens(terms, quick=False):
                 stems.setdefault(terms[doc], set()).add(token)
             counts = dict(db.vocabulary(sorted(set().union(*stems.values())))) if stems else {}
             self.assertEqual(searcher._stems, {t: stems.get(t, set()) for t in searcher._stems}, prompt)
@@ -110,6 +111,86 @@ class GateTests(CLITestCase):
         found, counted = both()
         self.assertEqual(found, counted)
         self.assertEqual(counted, len(CODING_STORE) + 300 - 1)
+
+
+def _porter_words(count, seed=7):
+    """Words that go through every Porter rule: random stems (digits and y included) with one or
+    two suffixes the rules look for, plus the words FTS5 stems down to their first vowel."""
+    rng = random.Random(seed)
+    suffixes = ("s es sses ies ed eed ing at bl iz y ational tional enci anci izer logi bli alli entli eli ousli "
+                "ization ation ator alism iveness fulness ousness aliti iviti biliti ical ness icate iciti ful "
+                "ative alize al ance ence er ic able ible ant ement ment ent ion sion tion ou ism ate iti ous ive "
+                "ize e ll le").split()
+    words = {vowel + end for vowel in "aeiou" for end in ("ed", "eds", "ing", "ings")}
+    while len(words) < count:
+        letters = "aeiouybcdfghjklmnpqrstvwxz0123456789" if rng.random() < 0.3 else "aeiouybcdlnrst"
+        stem = "".join(rng.choice(letters) for _ in range(rng.randint(0, 7)))
+        word = stem + "".join(rng.choice(suffixes) for _ in range(rng.randint(0, 2)))
+        if word:
+            words.add(word)
+    return sorted(words) + ["x" * 64 + "ing", "y" * 65 + "s"]
+
+
+class IndexTokenTests(CLITestCase):
+    """Search stems queries and results in Python (index_tokens, porter_stem); each answer must be
+    the one the index's own tokenizer gives (the probe table, tokens(quick=False))."""
+
+    def setUp(self):
+        super().setUp()
+        self.memdb = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(self.memdb.close)
+
+    def probe(self, texts):
+        """{n: sorted tokens of texts[n]} by the probe table."""
+        out = {}
+        for doc, token in self.memdb.tokens(texts, quick=False):
+            out.setdefault(doc, []).append(token)
+        return {doc: sorted(tokens) for doc, tokens in out.items()}
+
+    def test_porter_stems_equal_the_index_tokenizer(self):
+        words = _porter_words(60000)
+        by_probe = self.probe(words)
+        wrong = [(w, memory_tiered.porter_stem(w), by_probe[n]) for n, w in enumerate(words)
+                 if [memory_tiered.porter_stem(w)] != by_probe[n]]
+        self.assertEqual(wrong[:5], [])
+        self.assertEqual(memory_tiered.porter_stem("generalizations"), "gener")
+        self.assertEqual(memory_tiered.porter_stem("aing"), "a")
+
+    def test_index_tokens_equal_the_index_tokenizer(self):
+        texts = [
+            "Deploying the DATABASE migrations; agreed: happily-ever_after (v2.1) e-mail x/y",
+            "a%sb" % "".join(chr(c) for c in range(128) if not chr(c).isalnum()),
+            " ".join("x%sy" % sep for sep in memory_tiered._INDEX_SEPARATORS),
+            memory_tiered.index_text("上次关于数据库迁移我们是怎么决定的？部署 Kubernetes 集群，用 terraform。"),
+            memory_tiered.index_text("用户喜欢简洁的提交信息「每个提交」只做一件事…"),
+            "aed eing oings ued " + " ".join(_porter_words(400, seed=3)),
+            "tab\tnew\nline\r\x0bvertical\x1cfile\x1fsep",
+            "",
+        ]
+        by_probe = self.probe(texts)
+        for n, text in enumerate(texts):
+            self.assertEqual(sorted(memory_tiered.index_tokens(text)), by_probe.get(n, []), text[:40])
+            tokens = by_probe.get(n, [])
+            for only in ({"deploy", "databas", "migrat", "agre", "happili", "ever"}, set(tokens[::3]),
+                         {"部署", "数据", "kubernet", "terraform", "x", "a"}):
+                self.assertEqual(set(memory_tiered.index_tokens(text, only)), set(tokens) & only, text[:40])
+
+    def test_text_it_is_not_sure_of_goes_to_the_probe(self):
+        for text in ("コーヒー・ブレイク", "데이터베이스", "café crème", "ＡＢＣ全角", "𠀀𠀁", "abc数据", "no\u00a0break",
+                     "zero\u200bwidth", "lone \ud800 surrogate"):
+            self.assertIsNone(memory_tiered.index_tokens(text), text)
+        texts = ["deployed the database", "コーヒー・ブレイク は 毎朝"]
+        self.assertEqual(sorted(map(tuple, self.memdb.tokens(texts))),
+                         sorted(map(tuple, self.memdb.tokens(texts, quick=False))))
+        self.assertTrue(self.memdb._probe_ready)  # the kana went to the probe
+
+    def test_safe_text_builds_no_probe_table(self):
+        self.assertEqual(sorted(self.memdb.tokens(["Deployed databases", "部署 数据 据库"])),
+                         [(0, "databas"), (0, "deploi"), (1, "据库"), (1, "数据"), (1, "部署")])
+        self.assertEqual(self.memdb.tokens(["Deployed databases"], {"databas", "migrat"}), [(0, "databas")])
+        self.assertFalse(self.memdb._probe_ready)
+        temp = self.memdb.execute("SELECT name FROM sqlite_temp_master WHERE name LIKE 'mt_probe%'").fetchall()
+        self.assertEqual(temp, [])
 
 
 class FusionTests(CLITestCase):
