@@ -79,13 +79,30 @@ import contextlib
 import datetime
 import functools
 import itertools
-import json
 import math
 import os
-import re
 import sqlite3
 import sys
 import time
+
+
+class _LazyModule:
+    """A standard-library module imported on first use of one of its names.  ``json`` is kept
+    this way and ``re`` is imported by _LazyRe: a plain search needs neither, and the two are a
+    sixth of a short command's start."""
+
+    def __init__(self, name):
+        self._name = name
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        value = getattr(__import__(self._name), name)
+        setattr(self, name, value)
+        return value
+
+
+json = _LazyModule("json")
 
 # ==== Constants and defaults ====
 
@@ -232,8 +249,9 @@ class DatabaseError(MemoryTieredError):
 
 class _LazyRe:
     """A regular expression compiled on first use, so importing the module stays fast: the one
-    way the module keeps a pattern.  The pattern may be given as a function that builds it (a
-    long alternation built from a word list is built on first use too).
+    way the module keeps a pattern, and the only place ``re`` is imported.  The pattern may be
+    given as a sequence of words, matched literally, the first listed first (the alternation is
+    built on first use too).  Flags go inline (``(?i)``).
 
     Each method used (``sub``, ``match``, ...) is looked up once, then kept on the instance.
     With ``below``, the lowest character any match contains, a text made only of lower characters
@@ -259,7 +277,11 @@ class _LazyRe:
 
     def _compiled(self):
         if self._regex is None:
-            self._regex = re.compile(self._pattern() if callable(self._pattern) else self._pattern, self._flags)
+            import re  # here, not at the top (see _LazyModule)
+            pattern = self._pattern
+            if not isinstance(pattern, str):  # words, matched literally, the first listed first
+                pattern = "|".join(map(re.escape, pattern))
+            self._regex = re.compile(pattern, self._flags)
         return self._regex
 
     def _guarded(self, name):
@@ -344,16 +366,58 @@ def now_utc(environ=None):
 
 # ==== Text helpers: validation, tokenising, stop words ====
 
-_CJK = (
-    "\u3040-\u30ff"  # kana
-    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"  # CJK ideographs
-    "\uac00-\ud7af"  # hangul
-    "\U00020000-\U0002ffff"
+_CJK_RANGES = (
+    ("\u3040", "\u30ff"),  # kana
+    ("\u3400", "\u4dbf"), ("\u4e00", "\u9fff"), ("\uf900", "\ufaff"),  # CJK ideographs
+    ("\uac00", "\ud7af"),  # hangul
+    ("\U00020000", "\U0002ffff"),
 )
+_CJK = "".join("%s-%s" % pair for pair in _CJK_RANGES)
 _CJK_RUN_RE = _LazyRe("[%s]+" % _CJK, below=_CJK[0])
 _WORD_RE = _LazyRe(r"[^\W_]+")
 _KEY_POINT_SPLIT_RE = _LazyRe(r"[,，、;；]")
 _SPACE_PUNCT_RE = _LazyRe(r"[\W_]+")
+
+
+@functools.lru_cache(maxsize=1)
+def _ascii_word_table():
+    """bytes.translate table: ASCII letters and digits kept, every other byte a space."""
+    return bytes(code if chr(code).isalnum() and code < 128 else 32 for code in range(256))
+
+
+def cjk_runs(text):
+    """(_CJK_RUN_RE.findall(text), _CJK_RUN_RE.sub(" ", text)): the text's CJK runs, and the text
+    with each run a space; found without the re module for text of up to 4,000 characters."""
+    if not text or max(text) < _CJK[0]:
+        return [], text
+    if len(text) > 4000:
+        return _CJK_RUN_RE.findall(text), _CJK_RUN_RE.sub(" ", text)
+    (a0, a1), (b0, b1), (c0, c1), (d0, d1), (e0, e1), (f0, f1) = _CJK_RANGES
+    runs, rest, run = [], [], []
+    for char in text:
+        if a0 <= char and (char <= a1 or b0 <= char <= b1 or c0 <= char <= c1 or d0 <= char <= d1
+                           or e0 <= char <= e1 or f0 <= char <= f1):
+            if not run:
+                rest.append(" ")
+            run.append(char)
+        else:
+            if run:
+                runs.append("".join(run))
+                run = []
+            rest.append(char)
+    if run:
+        runs.append("".join(run))
+    return runs, "".join(rest)
+
+
+def word_runs(text):
+    """_WORD_RE.findall(text): the runs of letters and digits (str.isalnum, which is what the
+    pattern's class means), found without the re module for text of up to 4,000 characters."""
+    if text.isascii():
+        return text.encode("ascii").translate(_ascii_word_table()).decode("ascii").split()
+    if len(text) > 4000:
+        return _WORD_RE.findall(text)
+    return "".join(c if c.isalnum() else " " for c in text).split()
 
 EN_STOP_WORDS = frozenset("""
 a about above after again against all am an and any are aren't as at be because been
@@ -438,7 +502,32 @@ def shell_quote(text):
     return "'" + (text or "").replace("'", "'\"'\"'") + "'"
 
 
-_ZH_STOP_RE = _LazyRe(lambda: "|".join(re.escape(w) for w in ZH_STOP_WORDS))
+_ZH_STOP_RE = _LazyRe(ZH_STOP_WORDS)
+
+
+@functools.lru_cache(maxsize=1)
+def _zh_stop_by_first():
+    """{first character: the stop words starting with it, in ZH_STOP_WORDS order}."""
+    out = {}
+    for word in ZH_STOP_WORDS:
+        out.setdefault(word[0], []).append(word)
+    return out
+
+
+def split_stop_words(run):
+    """_ZH_STOP_RE.split(run): the run cut at each stop word (the first listed wins where two
+    start at one place), found without the re module."""
+    by_first, parts, start, at = _zh_stop_by_first(), [], 0, 0
+    while at < len(run):
+        for word in by_first.get(run[at], ()):
+            if run.startswith(word, at):
+                parts.append(run[start:at])
+                at = start = at + len(word)
+                break
+        else:
+            at += 1
+    parts.append(run[start:])
+    return parts
 
 
 def check_text(value, what, limit=MAX_TEXT, required=True):
@@ -498,9 +587,9 @@ _SECRET_HINTS = ("-----begin", "<private", "sk-", "sk_", "rk_", "pk_", "akia", "
 
 
 # matched against lower-cased text (a case-sensitive search of literals is several times faster)
-_SECRET_HINT_RE = _LazyRe(lambda: "|".join(re.escape(h) for h in _SECRET_HINTS))
+_SECRET_HINT_RE = _LazyRe(_SECRET_HINTS)
 _SECRET_RES = tuple((kind, _LazyRe(pattern)) for kind, pattern in _SECRET_PATTERNS)
-_PRIVATE_TAG_RE = _LazyRe(r"<(/?)private\b[^>]*>", re.I)
+_PRIVATE_TAG_RE = _LazyRe(r"(?i)<(/?)private\b[^>]*>")
 
 
 def _strip_private(text, found):
@@ -625,8 +714,8 @@ _INSTRUCTION_HINTS = ("ignore", "disregard", "forget", "override", "bypass", "sk
                       "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行")
 
 
-_INSTRUCTION_HINT_RE = _LazyRe(lambda: "|".join(re.escape(h) for h in _INSTRUCTION_HINTS))
-_INSTRUCTION_RES = tuple((reason, _LazyRe(pattern, re.I)) for reason, pattern in _INSTRUCTION_PATTERNS)
+_INSTRUCTION_HINT_RE = _LazyRe(_INSTRUCTION_HINTS)
+_INSTRUCTION_RES = tuple((reason, _LazyRe("(?i)" + pattern)) for reason, pattern in _INSTRUCTION_PATTERNS)
 
 
 def instruction_flag(text):
@@ -788,12 +877,31 @@ def parse_ids(value, what):
     return out
 
 
+def _quick_list(text):
+    """dump_list's own output read without the json module, or None: strings with no backslash
+    and no control character (so no quote inside them either), or whole numbers."""
+    if text == "[]":
+        return []
+    if len(text) < 3 or text[0] != "[" or text[-1] != "]" or "\\" in text or min(text) < " ":
+        return None
+    if len(text) > 3 and text[1] == '"' and text[-2] == '"':
+        items = text[2:-2].split('", "')
+        return None if any('"' in item for item in items) else items
+    items = text[1:-1].split(", ")
+    if all(item.isascii() and item.isdigit() and (item == "0" or item[0] != "0") for item in items):
+        return [int(item) for item in items]
+    return None
+
+
 def load_list(text):
     """Read a list column (JSON array; older databases stored comma text)."""
     if not text:
         return []
     if isinstance(text, list):
         return text
+    quick = _quick_list(text) if isinstance(text, str) else None
+    if quick is not None:
+        return quick
     try:
         value = json.loads(text)
         if isinstance(value, list):
@@ -1068,9 +1176,9 @@ _DATE_RES = (  # the date expressions a query may name
     # 2026年5月2日, 5月2日, 4月27号
     _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
     # May 2, May 2nd, May 2 2026, May 2, 2026
-    _LazyRe(r"\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+    _LazyRe(r"(?i)\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES),
     # 2 May, 2nd May 2026
-    _LazyRe(r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES, re.I),
+    _LazyRe(r"(?i)\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES),
 )
 
 
@@ -1088,19 +1196,19 @@ _ZH_WEEK_GUARD = ("周", "星期", "礼拜")
 # query (case-folded) holds one of its guard's words, or a digit where the guard is None: most
 # queries name no date, and compiling some thirty patterns would cost more than the search.
 _RELATIVE_RES = (
-    (_LazyRe(r"\b(?:the\s+)?day\s+before\s+yesterday\b", re.I), "days:2", ("yesterday",)),
-    (_LazyRe(r"\btoday\b|\btonight\b|\bthis\s+morning\b", re.I), "days:0", ("today", "tonight", "morning")),
-    (_LazyRe(r"\byesterday\b|\blast\s+night\b", re.I), "days:1", ("yesterday", "night")),
-    (_LazyRe(r"\b(?P<n>\d{1,3})\s+days?\s+ago\b", re.I), "ago", None),
-    (_LazyRe(r"\b(?P<n>\d{1,2})\s+weeks?\s+ago\b", re.I), "weeks-ago", None),
-    (_LazyRe(r"\blast\s+week\b", re.I), "week:-1", ("week",)),
-    (_LazyRe(r"\bthis\s+week\b", re.I), "week:0", ("week",)),
-    (_LazyRe(r"\blast\s+month\b", re.I), "month:-1", ("month",)),
-    (_LazyRe(r"\bthis\s+month\b", re.I), "month:0", ("month",)),
-    (_LazyRe(r"\blast\s+year\b", re.I), "year:-1", ("year",)),
-    (_LazyRe(r"\bthis\s+year\b", re.I), "year:0", ("year",)),
-    (_LazyRe(r"\blast\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "last-weekday", _WEEKDAY_GUARD),
-    (_LazyRe(r"\b(?:this|on)\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES, re.I), "this-weekday", _WEEKDAY_GUARD),
+    (_LazyRe(r"(?i)\b(?:the\s+)?day\s+before\s+yesterday\b"), "days:2", ("yesterday",)),
+    (_LazyRe(r"(?i)\btoday\b|\btonight\b|\bthis\s+morning\b"), "days:0", ("today", "tonight", "morning")),
+    (_LazyRe(r"(?i)\byesterday\b|\blast\s+night\b"), "days:1", ("yesterday", "night")),
+    (_LazyRe(r"(?i)\b(?P<n>\d{1,3})\s+days?\s+ago\b"), "ago", None),
+    (_LazyRe(r"(?i)\b(?P<n>\d{1,2})\s+weeks?\s+ago\b"), "weeks-ago", None),
+    (_LazyRe(r"(?i)\blast\s+week\b"), "week:-1", ("week",)),
+    (_LazyRe(r"(?i)\bthis\s+week\b"), "week:0", ("week",)),
+    (_LazyRe(r"(?i)\blast\s+month\b"), "month:-1", ("month",)),
+    (_LazyRe(r"(?i)\bthis\s+month\b"), "month:0", ("month",)),
+    (_LazyRe(r"(?i)\blast\s+year\b"), "year:-1", ("year",)),
+    (_LazyRe(r"(?i)\bthis\s+year\b"), "year:0", ("year",)),
+    (_LazyRe(r"(?i)\blast\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES), "last-weekday", _WEEKDAY_GUARD),
+    (_LazyRe(r"(?i)\b(?:this|on)\s+(?P<wd>%s)\b" % _WEEKDAY_NAMES), "this-weekday", _WEEKDAY_GUARD),
     (_LazyRe(r"大前天"), "days:3", ("前天",)),
     (_LazyRe(r"前天"), "days:2", ("前天",)),
     (_LazyRe(r"昨天|昨日|昨晚"), "days:1", ("昨",)),
@@ -1220,8 +1328,9 @@ class Query:
         self.cjk_terms = []
         self.prefixes = []
         fragments = []
-        for run in _CJK_RUN_RE.findall(rest):
-            kept = [p for p in _ZH_STOP_RE.split(run) if p]
+        runs, latin = cjk_runs(rest)
+        for run in runs:
+            kept = [p for p in split_stop_words(run) if p]
             fragments.append(kept or [run])
         for parts in fragments:
             for part in parts:
@@ -1230,8 +1339,7 @@ class Query:
                 else:
                     for gram in cjk_bigrams(part):
                         self._add(self.cjk_terms, gram)
-        latin = _CJK_RUN_RE.sub(" ", rest).lower()
-        all_words = [w for w in _WORD_RE.findall(latin)]
+        all_words = word_runs(latin.lower())
         words = [w for w in all_words if w not in EN_STOP_WORDS and (len(w) > 1 or w.isdigit())]
         if not words and not self.cjk_terms and not self.prefixes and not self.periods:
             words = all_words  # only stop words (and no date): search for them as given
@@ -3196,7 +3304,7 @@ class Searcher:
             for ref, rel in self.db.execute(
                     "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? "
                     "AND rowid >> 8 IN (SELECT value FROM json_each(?))",
-                    (expression, json.dumps([ref for ref, _ in rows]))):
+                    (expression, "[%s]" % ",".join(str(ref) for ref, _ in rows))):
                 units.setdefault(ref, []).append(rel)
         unit_score = {}
         for ref, values in units.items():
@@ -3359,7 +3467,7 @@ class Searcher:
         refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
         docs = [(refs[ref], "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
             "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value FROM json_each(?))",
-            (json.dumps(list(refs)),))]  # the fields as the index holds them (CJK already bigrammed)
+            ("[%s]" % ",".join(map(str, refs)),))]  # the fields as the index holds them (CJK already bigrammed)
         as_text = [t for t in terms if t in bigrams and self._stems[t] == {t}]
         by_stem = [t for t in terms if t not in as_text]
         found = {}
@@ -4661,8 +4769,8 @@ def strength_band(strength, threshold=0.05):
 _FAILED = object()  # a vault step that failed and was reported
 
 
-_FRONT_ID_RE = _LazyRe(r"^id: (\d+)\s*$", re.M)
-_FRONT_LEVEL_RE = _LazyRe(r"^level: \"?(l[123])\"?\s*$", re.M)
+_FRONT_ID_RE = _LazyRe(r"(?m)^id: (\d+)\s*$")
+_FRONT_LEVEL_RE = _LazyRe(r"(?m)^level: \"?(l[123])\"?\s*$")
 
 
 class VaultSync:
@@ -5916,7 +6024,7 @@ def _context_records(db, query, project, scope, now, limit, core):
     return picked, core
 
 
-_MEMORY_LINE_START_RE = _LazyRe(r"^- \[", re.M)
+_MEMORY_LINE_START_RE = _LazyRe(r"(?m)^- \[")
 
 
 def _context_lines(picked, core, query, budget, db_path):
@@ -5946,7 +6054,7 @@ def _context_lines(picked, core, query, budget, db_path):
     return text
 
 
-_MEMORY_LINE_RE = _LazyRe(r"^- \[(L[123])#(\d+)", re.M)
+_MEMORY_LINE_RE = _LazyRe(r"(?m)^- \[(L[123])#(\d+)")
 
 
 def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None, limit=12, core=True,

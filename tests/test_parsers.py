@@ -5,11 +5,12 @@ line reader against argparse."""
 import contextlib
 import datetime
 import io
+import os
 import subprocess
 import sys
 import unittest
 
-from helpers import memory_tiered
+from helpers import ROOT, CLITestCase, memory_tiered
 
 M = memory_tiered
 NOW = datetime.datetime(2026, 11, 29, 15, 0, tzinfo=datetime.timezone.utc)  # a Sunday
@@ -258,6 +259,64 @@ class QuickPathTests(unittest.TestCase):
             self.assertEqual(M._CJK_RUN_RE.sub(" ", text), pattern.sub(" ", text), ascii(text))
             self.assertEqual(bool(M._CJK_RUN_RE.search(text)), bool(pattern.search(text)), ascii(text))
 
+    def test_word_and_cjk_runs_answer_like_the_patterns(self):
+        import random
+        import re
+        self.assertEqual(M._CJK, "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+                                 "\U00020000-\U0002ffff")
+        words, cjk = re.compile(r"[^\W_]+"), re.compile("[%s]+" % M._CJK)
+        every = "".join(chr(c) for c in range(0x30000) if not 0xD800 <= c <= 0xDFFF)
+        texts = [every[at:at + 3900] for at in range(0, len(every), 3900)]  # the loop, every character
+        texts += [every[:9000], "Plain ASCII, with_under-scores 42x", "", "  "]  # the pattern, the ASCII path
+        rng = random.Random(11)
+        alphabet = ("ab Z9_-.\u00e9\u0663\u2028\u3000\u303f\u3040\u30ff\u3400\u4e00\u9fff\uac00\ud7af"
+                    "\U00020000\U0002ffff")
+        texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14))) for _ in range(3000)]
+        for text in texts:
+            self.assertEqual(M.word_runs(text), words.findall(text), ascii(text[:30]))
+            self.assertEqual(M.cjk_runs(text), (cjk.findall(text), cjk.sub(" ", text)), ascii(text[:30]))
+
+    def test_stop_words_split_like_the_pattern(self):
+        import random
+        import re
+        pattern = re.compile("|".join(map(re.escape, M.ZH_STOP_WORDS)))
+        rng = random.Random(5)
+        pieces = list(M.ZH_STOP_WORDS) + list("数据库迁移部署的了吗时候") + ["什", "么", "怎么样"]
+        for _ in range(4000):
+            run = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+            self.assertEqual(M.split_stop_words(run), pattern.split(run), run)
+
+    def test_list_columns_read_like_json(self):
+        import json
+        import random
+        import re
+
+        def by_json(text):  # load_list before its shortcut
+            try:
+                value = json.loads(text)
+                if isinstance(value, list):
+                    return value
+            except ValueError:
+                pass
+            return [p.strip() for p in re.split(r"[,，、;；]", text) if p.strip()]
+
+        rng = random.Random(3)
+        alphabet = ['a', 'Z', ' ', ',', ', ', '", "', '"', '\\', '\n', '\x00', '\x1f', '数', '\u2028', '[', ']', '0']
+        texts = ["[]", "[ ]", "[1]", "[0]", "[1, 2, 30]", "[01]", "[-1]", "[1,2]", "[1.5]", '["a","b"]', '["a", 1]',
+                 "[1, \"a\"]", '["]', '[""]', '["", ""]', "[\u0663]", "[\"x\"", "a, b", "[a, b]", '["a", "b"] ', "[true]"]
+        for _ in range(3000):
+            items = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 5))) for _ in range(rng.randint(0, 4))]
+            if rng.random() < 0.2:
+                items = [rng.randint(0, 10 ** rng.randint(0, 20)) for _ in items]
+            texts.append(M.dump_list(items))
+            texts.append(json.dumps(items))
+        quick = 0
+        for text in texts:
+            self.assertEqual(M.load_list(text), by_json(text), ascii(text))
+            quick += M._quick_list(text) is not None
+        self.assertGreater(quick, 2000)  # most stored lists take the shortcut
+        self.assertEqual((M._quick_list("[7]"), M._quick_list('[""]'), M._quick_list('["]')), ([7], [""], None))
+
     def test_the_stored_time_form_reads_like_the_pattern(self):
         import re
         for text in ("2026-11-29T15:04:05", "1900-01-01T00:00:00", "9998-12-31T23:59:59", "2026-02-30T00:00:00",
@@ -279,3 +338,23 @@ class QuickPathTests(unittest.TestCase):
         self.assertEqual(M.Searcher._names("did alice say hello to bob?", query), set())
         query = M.Query("did we tell Alice about it?", NOW)
         self.assertEqual(M.Searcher._names("did we tell Alice about it?", query), {"alice"})
+
+
+class LazyImportTests(CLITestCase):
+    def test_a_plain_search_imports_neither_json_nor_re(self):
+        self.add_l1("Deployed the database migration on Friday", key_points="migration,数据库迁移")
+        self.add_l1("数据库迁移在周五部署完成", session="s2", key_points="部署")
+        self.run_cli("add-l2", "--category", "ops", "--knowledge", "Database migrations deploy on Fridays",
+                     "--tags", "deploy,数据库", "--source-ids", "1,2")
+        script = ("import sys, io, contextlib\n"
+                  "import memory_tiered\n"
+                  "before = set(sys.modules)\n"
+                  "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+                  "    code = memory_tiered.main(['search-all', sys.argv[1], '--db', sys.argv[2], '--no-touch'])\n"
+                  "assert code == 0 and ' 2. L' in out.getvalue(), out.getvalue()\n"
+                  "print(' '.join(sorted(m for m in set(sys.modules) - before if m in ('json', 're'))))\n")
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.tmp, "PYTHONPATH": ROOT}
+        for query in ("database migration", "数据库 迁移", "how did we deploy the database migration?"):
+            run = subprocess.run([sys.executable, "-S", "-c", script, query, self.db], capture_output=True,
+                                 text=True, env=env, timeout=60)
+            self.assertEqual((run.returncode, run.stdout.strip()), (0, ""), run.stderr)
