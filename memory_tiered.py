@@ -3463,13 +3463,24 @@ class Searcher:
         own tokenizer (the temporary probe table) and each term is found by its stems, instead of
         one MATCH per term over the whole index.  A CJK bigram that is its own only token is
         found as text: in the indexed fields every two adjacent CJK characters stand alone as a
-        bigram token, so containing the text and containing the token are the same."""
-        refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
-        docs = [(refs[ref], "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
-            "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value FROM json_each(?))",
-            ("[%s]" % ",".join(map(str, refs)),))]  # the fields as the index holds them (CJK already bigrammed)
+        bigram token, so containing the text and containing the token are the same, and the
+        same holds for the stored fields they are made of (text, key points, category, tags)."""
         as_text = [t for t in terms if t in bigrams and self._stems[t] == {t}]
         by_stem = [t for t in terms if t not in as_text]
+        if by_stem:
+            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
+            docs = [(refs[ref], "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
+                "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value FROM json_each(?))",
+                ("[%s]" % ",".join(map(str, refs)),))]  # the fields as the index holds them (CJK already bigrammed)
+        else:  # bigrams only: the stored fields the index is made of, from rows the search has just read
+            docs = []
+            for lv in LEVELS:
+                ids = [rid for l_, rid in keys if l_ == lv]
+                if ids:
+                    docs += [((lv, row[0]), "\n".join(v or "" for v in row[1:])) for row in self.db.execute(
+                        "SELECT id, %s, %s, %s, tags FROM %s WHERE id IN (%s)"
+                        % (LEVEL_TEXT[lv], "key_points" if lv == "l1" else "NULL", "NULL" if lv == "l1" else "category",
+                           LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids)]
         found = {}
         if by_stem:
             for doc, stem in self.db.tokens([blob for _, blob in docs], set().union(*(self._stems[t] for t in by_stem))):

@@ -95,6 +95,27 @@ class GateTests(CLITestCase):
         self.assertGreaterEqual(compared, 20)  # every result of every prompt, about 2 per prompt
 
 
+    def test_bigrams_are_found_in_every_indexed_field(self):
+        # a query of CJK bigrams only is checked against the stored fields, without the index's
+        # copy; the answer must equal one MATCH per term
+        one = self.add_l1("普通的总结", key_points="数据,库存管理", tags="缓存策略,ops")
+        self.run_cli("add-l2", "--category", "部署流程", "--knowledge", "plain text 完成", "--tags", "监控告警,日志")
+        self.run_cli("add-l3", "--insight", "简单就好", "--category", "价值观", "--tags", "决策记录")
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        keys = [("l1", one), ("l2", 1), ("l3", 1)]
+        terms = ["数据", "据库", "库存", "存管", "缓存", "略o", "部署", "流程", "监控", "警日", "日志", "价值", "观决",
+                 "决策", "简单", "普通", "总结", "好价", "成部", "完成"]
+        searcher = memory_tiered.Searcher(db)
+        searcher._document_frequencies(terms)
+        as_text = searcher._matched_terms(keys, terms, set(terms))
+        searcher._stems = {}  # the other way: one MATCH per term
+        by_match = searcher._matched_terms(keys, terms)
+        self.assertEqual(as_text, by_match)
+        self.assertEqual(as_text, {("l1", one): {"数据", "库存", "存管", "缓存", "普通", "总结"},
+                                   ("l2", 1): {"部署", "流程", "监控", "日志", "完成"},
+                                   ("l3", 1): {"价值", "决策", "简单"}})
+
     def test_the_gate_counts_records_from_the_index(self):
         db = memory_tiered.MemoryDB(self.db)
         self.addCleanup(db.close)
