@@ -2104,6 +2104,12 @@ class MemoryDB:
     def execute(self, sql, params=()):
         return self.conn.execute(sql, params)
 
+    def rows(self, sql, params=()):
+        """execute() with plain tuples for rows (no sqlite3.Row): for the many rows of a search."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        return cursor.execute(sql, params)
+
     def index_status(self):
         """Compare the full-text index with the tables: {"ok": bool, "rows": ..., "indexed": ...}."""
         rows = sum(self.conn.execute("SELECT count(*) FROM %s" % t).fetchone()[0] for t in LEVEL_TABLE.values())
@@ -3163,7 +3169,7 @@ class Searcher:
             for start in range(0, len(ids), 500):
                 chunk = ids[start:start + 500]
                 for rid, importance, stored, project, created, archived, superseded, applied, stability, flagged, \
-                        origin, category, tags in self.db.execute(
+                        origin, category, tags in self.db.rows(
                         "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by, "
                         "decay_applied_at, stability, flagged, origin, %s, tags FROM %s WHERE id IN (%s)"
                         % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
@@ -3293,7 +3299,7 @@ class Searcher:
                                               "".join(" AND " + w for w in where)))
         query, postings = self._within_budget(query)
         expression = query.fts_expression()
-        rows = self.db.execute(sql, [expression] + params + [page]).fetchall()
+        rows = self.db.rows(sql, [expression] + params + [page]).fetchall()
         if not rows:
             return [], False
         best_doc = rows[0][1] or 1.0
@@ -3301,7 +3307,7 @@ class Searcher:
         if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
             # Only the candidates' sentences are scored: each posting is checked against the
             # candidates with one look-up (an OR of rowid ranges cost a comparison per candidate).
-            for ref, rel in self.db.execute(
+            for ref, rel in self.db.rows(
                     "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? "
                     "AND rowid >> 8 IN (SELECT value FROM json_each(?))",
                     (expression, "[%s]" % ",".join(str(ref) for ref, _ in rows))):
@@ -3314,7 +3320,7 @@ class Searcher:
         near = {}
         near_expression = query.near_expression()
         if near_expression:
-            near = dict(self.db.execute(
+            near = dict(self.db.rows(
                 "SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ? "
                 "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, page * 2)))
         best_near = max(near.values() or [1.0]) or 1.0
