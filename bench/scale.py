@@ -3,7 +3,8 @@
 
 Builds deterministic synthetic stores (mixed English and Chinese summaries with key points and
 importance on Zipf-distributed vocabularies, 90% L1, 9% L2, 1% L3) once and keeps them in
-bench/.stores/ for later runs, then prints medians, each as a ratio to its floor:
+bench/.stores/ for later runs, merges their index segments as the index job does (every 5
+minutes under cron), then prints medians, each as a ratio to its floor:
 
 - import (records/s, synchronous indexing, mixed and English-only data) against a plain
   `executemany` of the same rows into a table without index or checks;
@@ -159,6 +160,18 @@ def write_records(path, size, seed, english_only=False):
     with open(path, "w", encoding="utf-8") as handle:
         for i in range(size):
             handle.write(json.dumps(record(rng, i, vocab, 0.0 if english_only else 0.4), ensure_ascii=False) + "\n")
+
+
+def settle(db):
+    """Merge the store's index as the index job does, until a run changes nothing; returns the
+    segments of each index ("memory_fts 2, memory_units 3")."""
+    with memory_tiered.MemoryDB(db) as mdb:
+        left = None
+        while True:
+            now_left = mdb.optimize_index()
+            if now_left == left:
+                return ", ".join("%s %d" % item for item in sorted(left.items()))
+            left = now_left
 
 
 def build(size, rebuild):
@@ -508,6 +521,8 @@ def main(argv=None):
               sys.version.split()[0], sys.executable, sqlite3.sqlite_version, os.cpu_count() or 1, with_site,
               without_site, ", ".join(pth) or "none", "set" if os.environ.get("PYTHONDONTWRITEBYTECODE") else "unset"))
     stores = {size: build(size, args.rebuild) for size in sizes}
+    print("Stores as the index job leaves them (it runs every 5 minutes and merges index segments): %s.\n"
+          % "; ".join("%d: %s" % (size, settle(db)) for size, (db, _) in stores.items()))
     now = memory_tiered.now_utc()
     for name in (args.only.split(",") if args.only else SECTIONS):
         SECTIONS[name.strip()](args, stores, now)

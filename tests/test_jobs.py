@@ -137,6 +137,37 @@ class IndexAndDigestTests(CLITestCase):
         _, err = self.run_cli("index")
         self.assertIn("in step", err)
 
+    def test_the_index_job_merges_segments(self):
+        # every write transaction adds a segment to both indexes; a search reads each segment
+        # once per word, and the index job merges them, a bounded step at a time
+        for n in range(40):
+            self.add_l1("note %d about merging the deploy queue" % n, session="s%d" % n)
+        conn = self.connect(self.db)
+
+        def segments():
+            return [conn.execute("SELECT count(DISTINCT segid) FROM %s_idx" % t).fetchone()[0]
+                    for t in ("memory_fts", "memory_units")]
+
+        before, found = segments(), self.search("merging deploy queue", "--limit", "50", "--no-touch")
+        self.assertGreater(min(before), 3)
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        steps = []
+        db.conn.set_trace_callback(lambda sql: steps.append(sql) if "'merge'" in sql else None)
+        db.optimize_index(seconds=0)  # out of time: one step for each index
+        self.assertEqual(len(steps), 2)
+        self.run_cli("index")
+        after = segments()
+        self.assertTrue(all(a <= 2 for a in after), (before, after))
+        del steps[:]
+        self.assertEqual(db.optimize_index(), dict(zip(("memory_fts", "memory_units"), after)))
+        self.assertEqual(len(steps), 2)  # nothing left to merge: one step each finds that out
+        self.assertEqual([r[0] for r in conn.execute("SELECT v FROM memory_fts_config WHERE k = 'usermerge' UNION ALL "
+                                                     "SELECT v FROM memory_units_config WHERE k = 'usermerge'")], [2, 2])
+        self.assertEqual(self.search("merging deploy queue", "--limit", "50", "--no-touch"), found)
+        for table in ("memory_fts", "memory_units"):  # raises if a merge left the index inconsistent
+            conn.execute("INSERT INTO %s(%s) VALUES ('integrity-check')" % (table, table))
+
     def test_digest_budget_order_and_no_rewrite(self):
         self.run_cli("add-l3", "--insight", "Prefers boring, proven technology")
         self.run_cli("add-l2", "--category", "skills", "--knowledge", "Writes Go and Python daily", "--importance", "0.9")
