@@ -2143,9 +2143,9 @@ class MemoryDB:
             return left
         deadline = time.monotonic() + seconds
         for table in ("memory_fts", "memory_units"):
-            with self.atomic() as conn:
-                setting = conn.execute("SELECT v FROM %s_config WHERE k = 'usermerge'" % table).fetchone()
-                if not setting or setting[0] != 2:
+            setting = self.conn.execute("SELECT v FROM %s_config WHERE k = 'usermerge'" % table).fetchone()
+            if not setting or setting[0] != 2:
+                with self.atomic() as conn:
                     conn.execute("INSERT INTO %s(%s, rank) VALUES ('usermerge', 2)" % (table, table))
             while True:
                 with self.atomic() as conn:
