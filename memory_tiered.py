@@ -419,6 +419,7 @@ def word_runs(text):
         return _WORD_RE.findall(text)
     return "".join(c if c.isalnum() else " " for c in text).split()
 
+
 EN_STOP_WORDS = frozenset("""
 a about above after again against all am an and any are aren't as at be because been
 before being below between both but by can can't cannot could couldn't did didn't do does
