@@ -1,6 +1,7 @@
 """Scheduled jobs under cron's bare environment, locks, the digest, the report and webhooks."""
 
 import base64
+import datetime
 import hashlib
 import hmac
 import http.server
@@ -148,7 +149,8 @@ class IndexAndDigestTests(CLITestCase):
             return [conn.execute("SELECT count(DISTINCT segid) FROM %s_idx" % t).fetchone()[0]
                     for t in ("memory_fts", "memory_units")]
 
-        before, found = segments(), self.search("merging deploy queue", "--limit", "50", "--no-touch")
+        later = memory_tiered.iso(memory_tiered.now_utc() + datetime.timedelta(hours=1))  # one clock for both
+        before, found = segments(), self.search("merging deploy queue", "--limit", "50", "--no-touch", now=later)
         self.assertGreater(min(before), 3)
         db = memory_tiered.MemoryDB(self.db)
         self.addCleanup(db.close)
@@ -164,7 +166,7 @@ class IndexAndDigestTests(CLITestCase):
         self.assertEqual(len(steps), 2)  # nothing left to merge: one step each finds that out
         self.assertEqual([r[0] for r in conn.execute("SELECT v FROM memory_fts_config WHERE k = 'usermerge' UNION ALL "
                                                      "SELECT v FROM memory_units_config WHERE k = 'usermerge'")], [2, 2])
-        self.assertEqual(self.search("merging deploy queue", "--limit", "50", "--no-touch"), found)
+        self.assertEqual(self.search("merging deploy queue", "--limit", "50", "--no-touch", now=later), found)
         for table in ("memory_fts", "memory_units"):  # raises if a merge left the index inconsistent
             conn.execute("INSERT INTO %s(%s) VALUES ('integrity-check')" % (table, table))
 
