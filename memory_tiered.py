@@ -2327,7 +2327,7 @@ class MemoryDB:
         if None not in quick:
             if only is None:
                 return [(n, token) for n, tokens in enumerate(quick) for token in tokens]
-            return [(n, token) for n, tokens in enumerate(quick) for token in set(tokens) & set(only)]
+            return [(n, token) for n, tokens in enumerate(quick) for token in set(tokens)]  # already only those
         conn = self.conn
         if not self._probe_ready:
             conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_probe USING fts5(term, content = '', "
