@@ -1842,6 +1842,11 @@ def stat_is_regular(mode):
     return stat.S_ISREG(mode)
 
 
+def stat_is_dir(mode):
+    import stat
+    return stat.S_ISDIR(mode)
+
+
 def describe_sqlite_error(exc, path):
     text = str(exc)
     if "not a database" in text or "malformed" in text:
@@ -1887,6 +1892,9 @@ def _no_checkpoint_on_close(conn, path):
         return False
 
 
+_NO_POW = None  # whether this process's SQLite lacks pow() (MemoryDB registers one), once known
+
+
 class MemoryDB:
     """One SQLite database file: connection setup, migrations and transactions.
 
@@ -1909,26 +1917,27 @@ class MemoryDB:
     # -- setup --
 
     def _open(self, create):
-        if os.path.isdir(self.path):
-            raise DatabaseError("%s is a directory, not a database file" % self.path)
         try:
             mode = os.stat(self.path).st_mode
         except OSError:
             mode = None
+        if mode is not None and stat_is_dir(mode):
+            raise DatabaseError("%s is a directory, not a database file" % self.path)
         if mode is not None and not stat_is_regular(mode):
             raise DatabaseError("%s is not a regular file (a pipe or a device?); point --db at a database file"
                                 % self.path)
-        exists = os.path.exists(self.path)
+        exists = mode is not None
         if not exists and not create:
             raise NotFoundError("no database at %s; run `init` first" % self.path)
-        folder = os.path.dirname(self.path)
-        try:
-            os.makedirs(folder, exist_ok=True)
-        except OSError as exc:
-            raise DatabaseError("cannot create the folder %s: %s" % (folder, exc.strerror or exc))
+        wal = False
         if exists:
-            self._check_header()
+            wal = self._check_header()
         else:
+            folder = os.path.dirname(self.path)
+            try:
+                os.makedirs(folder, exist_ok=True)
+            except OSError as exc:
+                raise DatabaseError("cannot create the folder %s: %s" % (folder, exc.strerror or exc))
             # Owner-only from the first byte (SQLite gives the WAL and shared-memory files the same mode).
             with contextlib.suppress(FileExistsError):
                 try:
@@ -1944,9 +1953,9 @@ class MemoryDB:
         except sqlite3.Error as exc:
             raise DatabaseError("cannot open %s: %s" % (self.path, exc))
         try:
-            self._check_ours()  # reads only: a file that is refused is never changed
-            self._configure()
-            self._migrate()
+            version, names = self._check_ours()  # reads only: a file that is refused is never changed
+            self._configure(wal)
+            self._migrate(version, names)
         except sqlite3.DatabaseError as exc:
             self.close()
             raise DatabaseError(describe_sqlite_error(exc, self.path))
@@ -1955,10 +1964,14 @@ class MemoryDB:
             raise
 
     def _check_header(self):
+        """Refuse a file that is not SQLite or is not whole; True when its header says WAL mode."""
         try:
-            with open(self.path, "rb") as handle:
-                head = handle.read(100)
-            size = os.path.getsize(self.path)
+            fd = os.open(self.path, os.O_RDONLY)
+            try:
+                head = os.read(fd, 100)
+                size = os.fstat(fd).st_size
+            finally:
+                os.close(fd)
         except OSError as exc:
             raise DatabaseError("cannot read %s: %s" % (self.path, exc.strerror or exc))
         if head and head[:16] != b"SQLite format 3\x00":
@@ -1969,14 +1982,18 @@ class MemoryDB:
             if page and size % page:
                 raise DatabaseError("%s is damaged: %d bytes is not a whole number of %d-byte pages (truncated?); "
                                     "restore a backup" % (self.path, size, page))
+        return head[18:20] == b"\x02\x02"  # file format versions 2: WAL
 
-    def _configure(self):
+    def _configure(self, wal=False):
+        """Per-connection settings (the busy timeout is connect's); ``wal``: the file is already
+        in WAL mode, which SQLite keeps in the file."""
+        global _NO_POW
         conn = self.conn
         conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA busy_timeout = %d" % BUSY_TIMEOUT_MS)
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            conn.execute("PRAGMA journal_mode = DELETE")
+        if not wal:
+            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if str(mode).lower() != "wal":
+                conn.execute("PRAGMA journal_mode = DELETE")
         conn.execute("PRAGMA synchronous = FULL")  # a reported success survives a power cut
         conn.execute("PRAGMA cache_size = -32000")  # 32 MB of page cache
         conn.execute("PRAGMA foreign_keys = ON")
@@ -1992,21 +2009,32 @@ class MemoryDB:
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
         conn.create_function("mt_json_ids", 1, lambda v: dump_list(load_ids(v)), deterministic=True)
         conn.create_function("mt_flag", 1, instruction_flag, deterministic=True)
-        try:
-            conn.execute("SELECT pow(2, 2)").fetchone()
-        except sqlite3.OperationalError:
+        if _NO_POW is None:  # the SQLite library is the same for every connection of a process
+            try:
+                conn.execute("SELECT pow(2, 2)").fetchone()
+                _NO_POW = False
+            except sqlite3.OperationalError:
+                _NO_POW = True
+        if _NO_POW:
             conn.create_function("pow", 2, math.pow, deterministic=True)
 
     def _check_ours(self):
-        """Refuse, before anything is written, a file that is not a memory database or is newer."""
-        version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+        """Refuse, before anything is written, a file that is not a memory database or is newer;
+        returns (schema version, table names), read in one statement."""
+        version, names, columns = 0, set(), set()
+        for kind, value in self.conn.execute(
+                "SELECT 0, user_version FROM pragma_user_version UNION ALL "
+                "SELECT 1, name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' UNION ALL "
+                "SELECT 2, name FROM pragma_table_info('memory_l1')"):
+            if kind == 0:
+                version = value
+            else:
+                (names if kind == 1 else columns).add(value)
         if version > SCHEMA_VERSION:
             raise SchemaTooNewError(
                 "%s has schema version %d but this memory_tiered (%s) knows up to %d; "
                 "upgrade memory_tiered.py" % (self.path, version, __version__, SCHEMA_VERSION)
             )
-        names = {r[0] for r in self.conn.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
         ours = {"memory_l1", "memory_l2", "memory_l3"}
         if names and not ours <= names:
             raise DatabaseError(
@@ -2014,15 +2042,18 @@ class MemoryDB:
                 "point --db at another file" % (self.path, ", ".join(sorted(names)[:5]))
             )
         if names:
-            columns = {r[1] for r in self.conn.execute("PRAGMA table_info(memory_l1)")}
             if not {"id", "session_id", "summary"} <= columns:
                 raise DatabaseError("%s has a memory_l1 table of another shape (columns: %s); point --db at "
                                     "another file" % (self.path, ", ".join(sorted(columns)[:6])))
+        return version, names
 
-    def _migrate(self):
+    def _migrate(self, version=None, names=None):
+        """Bring the file to SCHEMA_VERSION.  ``version`` and ``names`` (table names): as
+        _check_ours read them; a file that is already current needs no second look."""
         conn = self.conn
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        now = iso(now_utc())
+        if version != SCHEMA_VERSION:
+            version, names = conn.execute("PRAGMA user_version").fetchone()[0], None
+        now = iso(now_utc()) if version < SCHEMA_VERSION else None
         upgraded = 0 < version < SCHEMA_VERSION
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.atomic():
@@ -2034,7 +2065,7 @@ class MemoryDB:
                     else:
                         conn.execute(statement)
                 conn.execute("PRAGMA user_version = %d" % target)
-        has_fts_table = bool(conn.execute(
+        has_fts_table = "memory_fts" in names if names is not None else bool(conn.execute(
             "SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
         if self._want_fts and not has_fts_table and _sqlite_has_fts5():
             with self.atomic():
@@ -2431,8 +2462,7 @@ def check_fields(level, values, now=None, partial=False):
 def record_dict(level, row):
     """A database row as a plain dict with lists decoded and the level named."""
     record = {"level": level}
-    for name in row.keys():
-        record[name] = row[name]
+    record.update(zip(row.keys(), row) if isinstance(row, sqlite3.Row) else row)
     for name in ("key_points", "source_ids", "tags"):
         if name in record:
             record[name] = load_list(record[name])
@@ -3032,6 +3062,7 @@ class Searcher:
         self._df = {}  # term -> records containing it, read once per searcher (search and gate share it)
         self._stems = {}  # term -> its tokens as the index stores them (Porter stems), from the same lookup
         self._total = None
+        self._last_query = None
         self.touch_skipped = None
         self.vector_skipped = None
 
@@ -3044,7 +3075,7 @@ class Searcher:
         if not isinstance(limit, int) or limit < 1 or limit > 1000:
             raise ValidationError("limit must be a whole number from 1 to 1000 (got %r)" % (limit,), "limit")
         levels = [check_level(level)] if level else list(LEVELS)
-        query = Query(text, now)
+        query = self._query(text, now)
         filters = {"levels": levels, "project": project, "scope": scope, "exclude_flagged": exclude_flagged,
                    "origin": origin, "category": category, "tag": tag, "include_archived": include_archived,
                    "include_superseded": include_superseded, "prefer": prefer,
@@ -3108,6 +3139,14 @@ class Searcher:
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
                 "days": [d.isoformat() for d in query.days],
                 "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods], "results": results}
+
+    def _query(self, text, now):
+        """The text taken apart (Query), once per searcher for a text and time: a search and
+        its gate read the same query."""
+        key = (text, now)
+        if self._last_query is None or self._last_query[0] != key:
+            self._last_query = (key, Query(text, now))
+        return self._last_query[1]
 
     def search_many(self, texts, limit=10, touch=True, now=None, **options):
         """Several phrasings of one question (the agent's paraphrases, synonyms, keywords) fused
@@ -3186,41 +3225,75 @@ class Searcher:
         for key in extra or {}:
             hits.setdefault(key, {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
         ranked = []
+        keep = self._keeps(filters)
+        prefer, factors, strength_of, by_importance = filters.get("prefer"), self._factors, self._strength, {}
         for lv in levels:
             ids = [rid for (l_, rid) in hits if l_ == lv]
+            weight = LEVEL_WEIGHT[lv]
             for start in range(0, len(ids), 500):
                 chunk = ids[start:start + 500]
-                for rid, importance, stored, project, created, archived, superseded, applied, stability, flagged, \
-                        origin, category, tags in self.db.rows(
-                        "SELECT id, importance, decay_score, project, created_at, archived_at, superseded_by, "
-                        "decay_applied_at, stability, flagged, origin, %s, tags FROM %s WHERE id IN (%s)"
+                for row in self.db.rows(
+                        "SELECT id, importance, decay_score, decay_applied_at, stability, project, created_at, "
+                        "archived_at, superseded_by, flagged, origin, %s, tags FROM %s WHERE id IN (%s)"
                         % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
-                    if ((filters["project"] and project != filters["project"])
-                            or (filters.get("category") is not None and category != filters["category"])
-                            or (filters.get("tag") is not None and filters["tag"] not in load_list(tags))
-                            or (filters["scope"] and project is not None and project != filters["scope"])
-                            or (filters["exclude_flagged"] and flagged)
-                            or (filters["origin"] and origin != filters["origin"])
-                            or (filters["since"] and created < filters["since"])
-                            or (filters["until"] and created > filters["until"])
-                            or (archived and not filters["include_archived"])
-                            or (superseded and not filters.get("include_superseded"))):
+                    if keep is not None and not keep(row):
                         continue
-                    hit = hits[(lv, rid)]
-                    importance_factor, strength_factor = self._factors(
-                        importance, self._strength(stored, applied, stability))
-                    boost = PROJECT_BOOST if filters.get("prefer") and project == filters["prefer"] else 1.0
+                    hit = hits[(lv, row[0])]
+                    importance_factor = by_importance.get(row[1])
+                    if importance_factor is None:
+                        importance_factor = by_importance[row[1]] = factors(row[1], None)[0]
+                    strength_factor = self._strength_factor(strength_of(row[2], row[3], row[4]))
+                    boost = PROJECT_BOOST if prefer and row[5] == prefer else 1.0
                     ranked.append((-(hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor
-                                   * LEVEL_WEIGHT[lv] * boost, lv, -rid))
+                                   * weight * boost, lv, -row[0]))
         ranked.sort()
         return ranked, full_page, hits
+
+    @staticmethod
+    def _keeps(filters):
+        """The filters as one test of a candidate row (id, importance, decay_score, decay_applied_at,
+        stability, project, created_at, archived_at, superseded_by, flagged, origin, category,
+        tags), or None when every row passes; archived and superseded records are left out unless
+        asked for."""
+        tests = []
+        if filters["project"]:
+            tests.append(lambda r, v=filters["project"]: r[5] == v)
+        if filters.get("category") is not None:
+            tests.append(lambda r, v=filters["category"]: r[11] == v)
+        if filters.get("tag") is not None:
+            tests.append(lambda r, v=filters["tag"]: v in load_list(r[12]))
+        if filters["scope"]:
+            tests.append(lambda r, v=filters["scope"]: r[5] is None or r[5] == v)
+        if filters["exclude_flagged"]:
+            tests.append(lambda r: not r[9])
+        if filters["origin"]:
+            tests.append(lambda r, v=filters["origin"]: r[10] == v)
+        if filters["since"]:
+            tests.append(lambda r, v=filters["since"]: r[6] >= v)
+        if filters["until"]:
+            tests.append(lambda r, v=filters["until"]: r[6] <= v)
+        archived, superseded = filters["include_archived"], filters.get("include_superseded")
+        if not tests:
+            if archived and superseded:
+                return None
+            if not archived and not superseded:
+                return lambda r: not (r[7] or r[8])  # the usual case: live records only
+        if not archived:
+            tests.append(lambda r: not r[7])
+        if not superseded:
+            tests.append(lambda r: not r[8])
+        return lambda r: all(test(r) for test in tests)
 
     @staticmethod
     def _factors(importance, strength):
         """(importance factor, strength factor) of the formula in the class docstring."""
         importance = importance if importance is not None else 0.5
+        return round(0.75 + 0.5 * importance, 6), Searcher._strength_factor(strength)
+
+    @staticmethod
+    def _strength_factor(strength):
         strength = strength if strength is not None else 1.0
-        return round(0.75 + 0.5 * importance, 6), round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6)
+        return round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6)
 
     @staticmethod
     def _score(level, importance, strength, hit):
@@ -3395,7 +3468,7 @@ class Searcher:
         results that contain the name pass from GATE_NAME_COVERAGE.  Measured by
         bench/injection.py.
         """
-        query = Query(text, now or now_utc())
+        query = self._query(text, now or now_utc())
         terms = query.words + query.cjk_terms
         if not terms or not results:
             for r in results:
@@ -7537,7 +7610,7 @@ def cmd_search_all(args):
             found = searcher.search_many(texts, **options)
         else:
             found = searcher.search(text, **options)
-            searcher.gate(text, found["results"], now_utc())  # marks weak matches; the ranking stays
+            searcher.gate(text, found["results"], options["now"])  # marks weak matches; the ranking stays
     if searcher.touch_skipped:
         _say("note: %s" % searcher.touch_skipped)
     if not args.explain:
@@ -8440,6 +8513,12 @@ def _option_specs(options):
     return flags, defaults, positionals
 
 
+@functools.lru_cache(maxsize=None)
+def _command_specs(name):
+    """(the common flags, _option_specs of the command): read once per process."""
+    return _option_specs(COMMON_OPTIONS)[0], _option_specs(COMMANDS[name][3])
+
+
 def _quick_value(spec, text):
     """The option's value as argparse would store it, or None when argparse must judge it."""
     try:
@@ -8458,10 +8537,8 @@ def quick_args(argv):
     name = _command_in(argv)
     if name not in COMMANDS:
         return None
-    func, _, _, options = COMMANDS[name]
-    common, _, _ = _option_specs(COMMON_OPTIONS)
-    flags, values, positionals = _option_specs(options)
-    values.update(command=name, func=func)
+    common, (flags, defaults, positionals) = _command_specs(name)
+    values = dict(defaults, command=name, func=COMMANDS[name][0])
     if any(spec.get("nargs") not in (None, "?") for _, spec in positionals):
         return None
     given, run, seen, i = [], None, set(), 0
