@@ -250,6 +250,35 @@ class ProcessTests(CLITestCase):
         self.subprocess("job", "index")
         self.assertEqual(without_wal(), (1, 1))
 
+    def test_connection_settings_for_reading_and_for_writing(self):
+        # settings SQLite keeps in the file or that connect() sets are not repeated, and hold
+        memory_tiered.MemoryDB(self.db).close()  # created (a write)
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        conn = db.conn
+        self.assertEqual(conn.execute("PRAGMA journal_mode").fetchone()[0], "wal")
+        self.assertEqual(conn.execute("PRAGMA busy_timeout").fetchone()[0], memory_tiered.BUSY_TIMEOUT_MS)
+        # a reader's cache is small (its pages are mostly read once); the first write enlarges it
+        self.assertEqual(conn.execute("PRAGMA cache_size").fetchone()[0], -memory_tiered.READ_CACHE_KIB)
+        with db.atomic():
+            pass
+        self.assertEqual(conn.execute("PRAGMA cache_size").fetchone()[0], -memory_tiered.WRITE_CACHE_KIB)
+        db.close()
+        again = memory_tiered.MemoryDB(self.db)  # opened in WAL mode from the header, no pragma
+        self.addCleanup(again.close)
+        self.assertEqual(again.conn.execute("PRAGMA journal_mode").fetchone()[0], "wal")
+        self.assertEqual(again.conn.execute("PRAGMA busy_timeout").fetchone()[0], memory_tiered.BUSY_TIMEOUT_MS)
+        self.assertEqual(again.conn.execute("SELECT pow(2, 10)").fetchone()[0], 1024)
+        # a memory_l1 of another shape is still refused, by name of its columns
+        other = os.path.join(self.tmp, "other.db")
+        plain = sqlite3.connect(other)
+        plain.executescript("CREATE TABLE memory_l1 (id INTEGER PRIMARY KEY, body TEXT); "
+                            "CREATE TABLE memory_l2 (id INTEGER); CREATE TABLE memory_l3 (id INTEGER);")
+        plain.close()
+        with self.assertRaises(memory_tiered.DatabaseError) as caught:
+            memory_tiered.MemoryDB(other)
+        self.assertIn("memory_l1 table of another shape (columns: body, id)", str(caught.exception))
+
     def test_import_is_light(self):
         code = "import sys, memory_tiered; print(sorted(m for m in ('urllib.request', 'http.server', 'hmac') " \
                "if m in sys.modules))"
