@@ -926,6 +926,11 @@ def dump_list(items):
     return json.dumps(list(items), ensure_ascii=False)
 
 
+def int_list(values):
+    """Whole numbers as a JSON list for json_each(?), written without the json module."""
+    return "[%s]" % ",".join(map(str, map(int, values)))
+
+
 def normalise_text(text):
     """Lower-case text with space and punctuation removed, for duplicate checks."""
     return _SPACE_PUNCT_RE.sub("", (text or "").lower())
@@ -3067,6 +3072,7 @@ class Searcher:
         self._stems = {}  # term -> its tokens as the index stores them (Porter stems), from the same lookup
         self._total = None
         self._last_query = None
+        self._rows = {}
         self.touch_skipped = None
         self.vector_skipped = None
 
@@ -3075,6 +3081,7 @@ class Searcher:
                exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True, prefer=None):
         now = now or now_utc()
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
+        self._rows = {}  # (level, id) -> the stored row of each result, for the gate
         text = check_text(text, "search text", MAX_TEXT)
         if not isinstance(limit, int) or limit < 1 or limit > 1000:
             raise ValidationError("limit must be a whole number from 1 to 1000 (got %r)" % (limit,), "limit")
@@ -3115,6 +3122,7 @@ class Searcher:
                 for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
                                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
                     results.append(self._scored(lv, row, hits[(lv, row["id"])]))
+                    self._rows[(lv, row["id"])] = row
         results.sort(key=lambda r: (-hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
                                     -r["id"]))
         if touch and results:
@@ -3230,22 +3238,23 @@ class Searcher:
             hits.setdefault(key, {"raw": 0.0, "relevance": 0.0, "date_bonus": 0.0})
         ranked = []
         keep = self._keeps(filters)
-        prefer, factors, strength_of, by_importance = filters.get("prefer"), self._factors, self._strength, {}
+        prefer, strength_of, by_importance = filters.get("prefer"), self._strength, {}
         for lv in levels:
             ids = [rid for (l_, rid) in hits if l_ == lv]
             weight = LEVEL_WEIGHT[lv]
-            for start in range(0, len(ids), 500):
-                chunk = ids[start:start + 500]
+            if ids:
+                # the ids as one JSON list: one statement text whatever their number
                 for row in self.db.rows(
                         "SELECT id, importance, decay_score, decay_applied_at, stability, project, created_at, "
-                        "archived_at, superseded_by, flagged, origin, %s, tags FROM %s WHERE id IN (%s)"
-                        % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv], ",".join("?" * len(chunk))), chunk):
+                        "archived_at, superseded_by, flagged, origin, %s, tags FROM %s "
+                        "WHERE id IN (SELECT value FROM json_each(?))"
+                        % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv]), (int_list(ids),)):
                     if keep is not None and not keep(row):
                         continue
                     hit = hits[(lv, row[0])]
                     importance_factor = by_importance.get(row[1])
                     if importance_factor is None:
-                        importance_factor = by_importance[row[1]] = factors(row[1], None)[0]
+                        importance_factor = by_importance[row[1]] = self._importance_factor(row[1])
                     strength_factor = self._strength_factor(strength_of(row[2], row[3], row[4]))
                     boost = PROJECT_BOOST if prefer and row[5] == prefer else 1.0
                     ranked.append((-(hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor
@@ -3291,8 +3300,12 @@ class Searcher:
     @staticmethod
     def _factors(importance, strength):
         """(importance factor, strength factor) of the formula in the class docstring."""
+        return Searcher._importance_factor(importance), Searcher._strength_factor(strength)
+
+    @staticmethod
+    def _importance_factor(importance):
         importance = importance if importance is not None else 0.5
-        return round(0.75 + 0.5 * importance, 6), Searcher._strength_factor(strength)
+        return round(0.75 + 0.5 * importance, 6)
 
     @staticmethod
     def _strength_factor(strength):
@@ -3409,11 +3422,12 @@ class Searcher:
             for ref, rel in self.db.rows(
                     "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units MATCH ? "
                     "AND rowid >> 8 IN (SELECT value FROM json_each(?))",
-                    (expression, "[%s]" % ",".join(str(ref) for ref, _ in rows))):
+                    (expression, int_list(ref for ref, _ in rows))):
                 units.setdefault(ref, []).append(rel)
         unit_score = {}
         for ref, values in units.items():
-            values.sort(reverse=True)
+            if len(values) > 1:
+                values.sort(reverse=True)
             unit_score[ref] = values[0] + 0.5 * sum(values[1:3])
         best_unit = max(unit_score.values() or [1.0]) or 1.0
         near = {}
@@ -3576,16 +3590,18 @@ class Searcher:
             refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
             docs = [(refs[ref], "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
                 "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value FROM json_each(?))",
-                ("[%s]" % ",".join(map(str, refs)),))]  # the fields as the index holds them (CJK already bigrammed)
-        else:  # bigrams only: the stored fields the index is made of, from rows the search has just read
-            docs = []
+                (int_list(refs),))]  # the fields as the index holds them (CJK already bigrammed)
+        else:  # bigrams only: the stored fields the index is made of, in the rows the search has just read
+            rows = dict(self._rows)
             for lv in LEVELS:
-                ids = [rid for l_, rid in keys if l_ == lv]
+                ids = [rid for l_, rid in keys if l_ == lv and (l_, rid) not in rows]
                 if ids:
-                    docs += [((lv, row[0]), "\n".join(v or "" for v in row[1:])) for row in self.db.execute(
-                        "SELECT id, %s, %s, %s, tags FROM %s WHERE id IN (%s)"
-                        % (LEVEL_TEXT[lv], "key_points" if lv == "l1" else "NULL", "NULL" if lv == "l1" else "category",
-                           LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids)]
+                    rows.update(((lv, row["id"]), row) for row in self.db.execute(
+                        "SELECT * FROM %s WHERE id IN (SELECT value FROM json_each(?))" % LEVEL_TABLE[lv],
+                        (int_list(ids),)))
+            docs = [(key, "\n".join(v or "" for v in (
+                rows[key][LEVEL_TEXT[key[0]]], rows[key]["key_points"] if key[0] == "l1" else None,
+                None if key[0] == "l1" else rows[key]["category"], rows[key]["tags"]))) for key in keys if key in rows]
         found = {}
         if by_stem:
             for doc, stem in self.db.tokens([blob for _, blob in docs], set().union(*(self._stems[t] for t in by_stem))):

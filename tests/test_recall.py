@@ -115,6 +115,16 @@ class GateTests(CLITestCase):
         self.assertEqual(as_text, {("l1", one): {"数据", "库存", "存管", "缓存", "普通", "总结"},
                                    ("l2", 1): {"部署", "流程", "监控", "日志", "完成"},
                                    ("l3", 1): {"价值", "决策", "简单"}})
+        # after a search that returned them, from the rows it read, without another statement
+        reader = memory_tiered.Searcher(db)
+        found = reader.search("普通 部署流程 简单就好", limit=50, touch=False)["results"]
+        self.assertLessEqual(set(keys), {(r["level"], r["id"]) for r in found})
+        reader._document_frequencies(terms)
+        statements = []
+        db.conn.set_trace_callback(statements.append)
+        self.addCleanup(db.conn.set_trace_callback, None)
+        self.assertEqual(reader._matched_terms(keys, terms, set(terms)), as_text)
+        self.assertEqual(statements, [])
 
     def test_the_gate_counts_records_from_the_index(self):
         db = memory_tiered.MemoryDB(self.db)
