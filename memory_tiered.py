@@ -3245,10 +3245,8 @@ class Searcher:
             if ids:
                 # the ids as one JSON list: one statement text whatever their number
                 for row in self.db.rows(
-                        "SELECT id, importance, decay_score, decay_applied_at, stability, project, created_at, "
-                        "archived_at, superseded_by, flagged, origin, %s, tags FROM %s "
-                        "WHERE id IN (SELECT value FROM json_each(?))"
-                        % ("NULL" if lv == "l1" else "category", LEVEL_TABLE[lv]), (int_list(ids),)):
+                        "SELECT %s FROM %s WHERE id IN (SELECT value FROM json_each(?))"
+                        % (self._candidate_columns(filters, lv), LEVEL_TABLE[lv]), (int_list(ids),)):
                     if keep is not None and not keep(row):
                         continue
                     hit = hits[(lv, row[0])]
@@ -3263,11 +3261,26 @@ class Searcher:
         return ranked, full_page, hits
 
     @staticmethod
+    def _candidate_columns(filters, level):
+        """The columns of a candidate row (id, importance, decay_score, decay_applied_at, stability,
+        project, created_at, archived_at, superseded_by, flagged, origin, category, tags); those no
+        filter of this search reads are NULL."""
+        wanted = {
+            "project": filters["project"] or filters["scope"] or filters.get("prefer"),
+            "created_at": filters["since"] or filters["until"],
+            "flagged": filters["exclude_flagged"],
+            "origin": filters["origin"],
+            "category": filters.get("category") is not None and level != "l1",
+            "tags": filters.get("tag") is not None,
+        }
+        return ", ".join(["id", "importance", "decay_score", "decay_applied_at", "stability"] + [
+            name if wanted[name] else "NULL" for name in ("project", "created_at")] + ["archived_at", "superseded_by"] + [
+            name if wanted[name] else "NULL" for name in ("flagged", "origin", "category", "tags")])
+
+    @staticmethod
     def _keeps(filters):
-        """The filters as one test of a candidate row (id, importance, decay_score, decay_applied_at,
-        stability, project, created_at, archived_at, superseded_by, flagged, origin, category,
-        tags), or None when every row passes; archived and superseded records are left out unless
-        asked for."""
+        """The filters as one test of a candidate row (see _candidate_columns), or None when every
+        row passes; archived and superseded records are left out unless asked for."""
         tests = []
         if filters["project"]:
             tests.append(lambda r, v=filters["project"]: r[5] == v)

@@ -1,6 +1,7 @@
 """Search that finds things: Chinese, questions, dates, hostile text, ranking, touching."""
 
 import os
+import random
 import unittest
 from unittest import mock
 
@@ -132,6 +133,62 @@ class RankingTests(CLITestCase):
                               "--tags", "跑步,fitness")[0])
         self.assertEqual(self.search("跑步")[0]["id"], l2)
         self.assertEqual(self.search("fitness")[0]["id"], l2)
+
+
+class FilterTests(CLITestCase):
+    def test_every_filter_keeps_exactly_the_matching_records(self):
+        # records varied in every field a filter reads; each filter (and the live-state rule) is
+        # checked against the same rule applied to the stored rows directly
+        rng = random.Random(5)
+        projects, origins, tags = [None, "alpha", "beta"], ["cli", "mcp", "hook"], ["ops", "home", "db"]
+        with memory_tiered.MemoryDB(self.db) as db, db.atomic() as conn:
+            for n in range(120):
+                level = ("l1", "l2", "l3")[n % 3]
+                created = "2026-0%d-1%dT10:00:00" % (rng.randint(1, 9), rng.randint(0, 9))
+                common = {"importance": rng.random(), "created_at": created, "project": rng.choice(projects),
+                          "origin": rng.choice(origins), "tags": memory_tiered.dump_list(rng.sample(tags, 2)),
+                          "flagged": rng.choice([None, "instruction"]),
+                          "archived_at": rng.choice([None, None, "2026-10-01T00:00:00"])}
+                if level == "l1":
+                    conn.execute("INSERT INTO memory_l1 (session_id, summary, importance, created_at, project, origin, "
+                                 "tags, flagged, archived_at) VALUES (:s, :t, :importance, :created_at, :project, "
+                                 ":origin, :tags, :flagged, :archived_at)",
+                                 dict(common, s="s%d" % n, t="filter probe note %d" % n))
+                else:
+                    conn.execute("INSERT INTO memory_%s (%s, category, importance, created_at, project, origin, tags, "
+                                 "flagged, archived_at) VALUES (:t, :c, :importance, :created_at, :project, :origin, "
+                                 ":tags, :flagged, :archived_at)" % (level, "knowledge" if level == "l2" else "insight"),
+                                 dict(common, t="filter probe note %d" % n, c=rng.choice(["infra", "life"])))
+            conn.execute("UPDATE memory_l1 SET superseded_by = 1 WHERE id % 4 = 0")
+            rows = {}
+            for level, table in memory_tiered.LEVEL_TABLE.items():
+                for row in conn.execute("SELECT * FROM %s" % table):
+                    rows[(level, row["id"])] = dict(row)
+        cases = [
+            ({}, lambda r: True),
+            ({"project": "alpha"}, lambda r: r["project"] == "alpha"),
+            ({"scope": "beta"}, lambda r: r["project"] in (None, "beta")),
+            ({"category": "infra"}, lambda r: r.get("category") == "infra"),
+            ({"tag": "db"}, lambda r: "db" in memory_tiered.load_list(r["tags"])),
+            ({"origin": "mcp"}, lambda r: r["origin"] == "mcp"),
+            ({"since": memory_tiered.parse_time("2026-05-01T00:00:00")}, lambda r: r["created_at"] >= "2026-05-01T00:00:00"),
+            ({"until": memory_tiered.parse_time("2026-03-01T00:00:00")}, lambda r: r["created_at"] <= "2026-03-01T00:00:00"),
+            ({"exclude_flagged": True}, lambda r: not r["flagged"]),
+            ({"include_archived": True}, lambda r: True),
+            ({"include_superseded": True}, lambda r: True),
+            ({"project": "alpha", "origin": "cli", "tag": "ops", "include_archived": True}, lambda r: (
+                r["project"] == "alpha" and r["origin"] == "cli" and "ops" in memory_tiered.load_list(r["tags"]))),
+        ]
+        with memory_tiered.MemoryDB(self.db) as db:
+            for options, rule in cases:
+                live = lambda r: ((options.get("include_archived") or not r["archived_at"])  # noqa: E731
+                                  and (options.get("include_superseded") or not r.get("superseded_by")))
+                expected = {key for key, r in rows.items() if rule(r) and live(r)}
+                for prefer in (None, "beta"):
+                    found = memory_tiered.Searcher(db).search("filter probe note", limit=1000, touch=False,
+                                                              prefer=prefer, **options)["results"]
+                    self.assertEqual({(r["level"], r["id"]) for r in found}, expected, options)
+                    self.assertTrue(expected)
 
 
 class TouchTests(CLITestCase):
