@@ -3652,7 +3652,9 @@ class Searcher:
         for doc, stem in self.db.tokens(probed) if probed else ():
             stems.setdefault(stem, []).append(probed[doc])
             self._stems.setdefault(probed[doc], set()).add(stem)
-        for stem, count in self.db.vocabulary(list(stems)) if stems else ():
+        looked_up = set(direct)  # a stem among these is not in the vocabulary (it would have been found)
+        wanted = [stem for stem in stems if stem not in looked_up]
+        for stem, count in self.db.vocabulary(wanted) if wanted else ():
             for term in stems[stem]:
                 frequencies[term] = max(frequencies[term], count)
         return frequencies

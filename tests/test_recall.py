@@ -126,6 +126,28 @@ class GateTests(CLITestCase):
         self.assertEqual(reader._matched_terms(keys, terms, set(terms)), as_text)
         self.assertEqual(statements, [])
 
+    def test_each_term_is_looked_up_in_the_vocabulary_once(self):
+        # a CJK bigram the store lacks is not looked up a second time through its stems
+        self.add_l1("我们用中间件部署了微服务", key_points="部署,中间件")
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        statements = []
+        db.conn.set_trace_callback(statements.append)
+        self.addCleanup(db.conn.set_trace_callback, None)
+        terms = ["部署", "署微", "微服", "服务", "中间", "间件", "zzzq", "deploying"]
+        got = memory_tiered.Searcher(db)._document_frequencies(terms)
+        lookups = [s for s in statements if "mt_vocab WHERE" in s]
+        self.assertEqual(len(lookups), 2, lookups)  # the CJK terms, then the stems of the others
+        self.assertNotIn("署微", lookups[1])
+        each = {}
+        for term in terms:  # one term at a time, through the probe, the slow way
+            stems = {stem for _, stem in db.tokens([term], quick=False)}
+            found = dict(db.vocabulary(sorted(stems)))
+            each[term] = max([found.get(stem, 0) for stem in stems] or [0])
+        self.assertEqual(got, each)
+        self.assertEqual(got["部署"], 1)
+        self.assertEqual(got["署微"], 0)
+
     def test_the_gate_counts_records_from_the_index(self):
         db = memory_tiered.MemoryDB(self.db)
         self.addCleanup(db.close)
