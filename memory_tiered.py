@@ -3428,6 +3428,14 @@ class Searcher:
         if not rows:
             return [], False
         best_doc = rows[0][1] or 1.0
+        # adjacent query words near each other, while the index pages just read are still cached
+        near = {}
+        near_expression = query.near_expression()
+        if near_expression:
+            near = dict(self.db.rows(
+                "SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ? "
+                "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, page * 2)))
+        best_near = max(near.values() or [1.0]) or 1.0
         units = {}
         if postings <= POSTINGS_BUDGET:  # the sentence signal would double the cost of a very common word
             # Only the candidates' sentences are scored: each posting is checked against the
@@ -3443,13 +3451,6 @@ class Searcher:
                 values.sort(reverse=True)
             unit_score[ref] = values[0] + 0.5 * sum(values[1:3])
         best_unit = max(unit_score.values() or [1.0]) or 1.0
-        near = {}
-        near_expression = query.near_expression()
-        if near_expression:
-            near = dict(self.db.rows(
-                "SELECT rowid, -bm25(memory_fts, %s) AS rel FROM memory_fts WHERE memory_fts MATCH ? "
-                "ORDER BY rel DESC LIMIT ?" % ", ".join(map(str, FIELD_WEIGHTS)), (near_expression, page * 2)))
-        best_near = max(near.values() or [1.0]) or 1.0
         out = []
         total = 1 + UNIT_WEIGHT + NEAR_WEIGHT
         for ref, rel in rows:
