@@ -10,8 +10,8 @@ minutes under cron), then prints medians, each as a ratio to its floor:
   `executemany` of the same rows into a table without index or checks;
 - in-process `search-all` for six query shapes (one word, three words and a question, English
   and Chinese) against plain FTS5 doing one MATCH over the same index with the same terms (a
-  fresh connection, top 10 by bm25, texts fetched, JSON out), the two taking turns, and the
-  seed's ranked LIKE scan (`LIKE '%w%'` per word, `ORDER BY importance DESC LIMIT 10`, the three
+  fresh connection, top 10 by bm25, texts fetched, JSON out), the two taking turns, every shape
+  in each of at least 10 rounds (50 samples a shape and side), and the seed's ranked LIKE scan (`LIKE '%w%'` per word, `ORDER BY importance DESC LIMIT 10`, the three
   tables), timed apart since it reads the whole table;
 - whole processes (a search, the prompt hook) against a bare `python3 -c "import sqlite3"` with
   the same interpreter flags, with and without PYTHONDONTWRITEBYTECODE;
@@ -385,16 +385,21 @@ def section_search(args, stores, now):
     print("|---|---|---|---|---|---|---|---|")
     for size, (db, _) in stores.items():
         mine, floors, likes = [], [], []
-        for (lang, shape), texts in QUERIES.items():
-            ours, floor, like = [], [], []
-            for n in range(max(4, args.repeat // len(texts))):
+        samples = {key: ([], []) for key in QUERIES}  # shape -> (ours, floor)
+        for n in range(max(10, args.repeat // 5)):
+            # every shape in every round, so that a noisy stretch of the machine hits all shapes alike
+            for key, texts in QUERIES.items():
                 for text in texts:
                     # side by side, taking turns to go first, so a noisy moment hits both alike
-                    runs = [(ours, lambda: cli(["search-all", "--keyword", text, "--db", db, "--json",
-                                                "--no-touch"])), (floor, lambda: plain_fts(db, text, now))]
+                    runs = [(samples[key][0], lambda: cli(["search-all", "--keyword", text, "--db", db, "--json",
+                                                           "--no-touch"])),
+                            (samples[key][1], lambda: plain_fts(db, text, now))]
                     for k in range(2):
-                        samples, fn = runs[(n + k) % 2]
-                        samples.append(timed(fn, 1)[0])
+                        got, fn = runs[(n + k) % 2]
+                        got.append(timed(fn, 1)[0])
+        for (lang, shape), texts in QUERIES.items():
+            ours, floor = samples[(lang, shape)]
+            like = []
             for text in texts:  # apart: it reads the whole table, leaving whatever runs next with cold caches
                 like += [timed(lambda: seed_like(db, text), 1)[0] for _ in range(2)]
             m, f, l_ = (statistics.median(x) * 1000 for x in (ours, floor, like))
