@@ -592,10 +592,19 @@ _SECRET_HINTS = ("-----begin", "<private", "sk-", "sk_", "rk_", "pk_", "akia", "
                  "access", "auth", "private", "credential", "session", "client")
 
 
-# matched against lower-cased text (a case-sensitive search of literals is several times faster)
-_SECRET_HINT_RE = _LazyRe(_SECRET_HINTS)
 _SECRET_RES = tuple((kind, _LazyRe(pattern)) for kind, pattern in _SECRET_PATTERNS)
 _PRIVATE_TAG_RE = _LazyRe(r"(?i)<(/?)private\b[^>]*>")
+
+
+def contains_any(text, words):
+    """Whether ``text`` contains one of ``words`` (literal, case-sensitive): the quick look for
+    a hint before the patterns run.  Each word is found by the string search in C, two to three
+    times faster than one regular expression of them all (an alternation is tried word by word
+    at every position)."""
+    for word in words:
+        if word in text:
+            return True
+    return False
 
 
 def _strip_private(text, found):
@@ -633,7 +642,7 @@ def scrub(text):
     found = {}
     if not text or not isinstance(text, str):
         return text, found
-    if not _SECRET_HINT_RE.search(text.lower()):
+    if not contains_any(text.lower(), _SECRET_HINTS):
         return text, found
     if "<" in text:
         text = _strip_private(text, found)
@@ -653,7 +662,7 @@ def scrub_record(record):
     found = {}
     texts = [v for v in record.values() if isinstance(v, str)]
     texts += [item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
-    if not _SECRET_HINT_RE.search("\n".join(texts).lower()):
+    if not contains_any("\n".join(texts).lower(), _SECRET_HINTS):
         return record, found
     for name, value in record.items():
         if isinstance(value, str):
@@ -720,7 +729,6 @@ _INSTRUCTION_HINTS = ("ignore", "disregard", "forget", "override", "bypass", "sk
                       "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行")
 
 
-_INSTRUCTION_HINT_RE = _LazyRe(_INSTRUCTION_HINTS)
 _INSTRUCTION_RES = tuple((reason, _LazyRe("(?i)" + pattern)) for reason, pattern in _INSTRUCTION_PATTERNS)
 
 
@@ -731,7 +739,7 @@ def instruction_flag(text):
     if not text:
         return None
     folded = " ".join(str(text).split())
-    if not _INSTRUCTION_HINT_RE.search(folded.lower()):
+    if not contains_any(folded.lower(), _INSTRUCTION_HINTS):
         return None
     for reason, pattern in _INSTRUCTION_RES:
         m = pattern.search(folded)
@@ -954,17 +962,14 @@ def index_text(text):
     if text.startswith("["):
         items = load_list(text)
         text = "\n".join(str(i) for i in items)
-    if not _CJK_RUN_RE.search(text):
-        return text
+    return _CJK_RUN_RE.sub(_indexed_run, text)
 
-    def repl(m):
-        run = m.group(0)
-        grams = cjk_bigrams(run)
-        if len(run) > 1:
-            grams.append(run[-1])
-        return " " + " ".join(grams) + " "
 
-    return _CJK_RUN_RE.sub(repl, text)
+def _indexed_run(m):
+    """A CJK run as index_text writes it: its bigrams, then its last character alone (the slice
+    at the last position is that character), between spaces."""
+    run = m.group()
+    return " %s " % " ".join([run[i:i + 2] for i in range(len(run))])
 
 
 _SENTENCE_END_RE = _LazyRe(r"(?<=[.!?])\s+|[。！？；;\n]+")
@@ -3702,6 +3707,12 @@ class Searcher:
         return out
 
 
+def _spool_write(spool, data):
+    """One batch of an import's spool: its length (8 bytes), then the marshalled batch."""
+    spool.write(len(data).to_bytes(8, "big"))
+    spool.write(data)
+
+
 # ==== MemoryStore: records of the three levels ====
 
 
@@ -4320,6 +4331,7 @@ class MemoryStore:
                                      "nothing was imported)" % (tempfile.gettempdir(), exc.strerror or exc))
 
         try:
+            pending = []  # one batch at a time, as one marshalled list (one read for each batch)
             for number, obj in records():
                 try:
                     level, record, found = self._import_record(obj, now)
@@ -4327,12 +4339,17 @@ class MemoryStore:
                     raise ValidationError("line %d: %s" % (number, exc))
                 for kind, n in found.items():
                     redacted[kind] = redacted.get(kind, 0) + n
-                try:
-                    marshal.dump((number, level, record), spool)
-                except OSError as exc:
-                    raise spool_failed(exc)
+                pending.append((number, level, record))
                 total += 1
+                if len(pending) == IMPORT_BATCH:
+                    try:
+                        _spool_write(spool, marshal.dumps(pending))
+                    except OSError as exc:
+                        raise spool_failed(exc)
+                    pending = []
             try:
+                if pending:
+                    _spool_write(spool, marshal.dumps(pending))
                 spool.flush()
             except OSError as exc:
                 raise spool_failed(exc)
@@ -4343,12 +4360,15 @@ class MemoryStore:
                 spool.close()
 
     def _import_spooled(self, spool, total, now, progress):
+        """The second pass of import_records: each batch read back from the spool, written in one
+        transaction."""
         import marshal
         counts = {"added": 0, "skipped": 0}
         texts = {}  # ("l2", category) or ("l3",) -> digests of the texts stored (for the whole import)
         done = 0
-        for start in range(0, total, IMPORT_BATCH):
-            batch = [marshal.load(spool) for _ in range(min(IMPORT_BATCH, total - start))]
+        for _ in range(0, total, IMPORT_BATCH):
+            # read whole: marshal.load on a file reads it a string at a time (several times slower)
+            batch = marshal.loads(spool.read(int.from_bytes(spool.read(8), "big")))
             with self.db.atomic() as conn, self._bulk_index(conn) as index:
                 sessions = self._known_texts(conn, batch, texts)  # per batch: memory stays bounded
                 added = self._import_batch(conn, batch, now, sessions, texts, done)

@@ -104,6 +104,10 @@ class TextTests(unittest.TestCase):
         self.assertEqual(M.index_text("用记忆系统").split(), ["用记", "记忆", "忆系", "系统", "统"])
         self.assertEqual(M.index_text("plain words"), "plain words")
         self.assertEqual(M.index_text('["记忆", "a"]').split(), ["记忆", "忆", "a"])
+        self.assertEqual(M.index_text("a中b文字c"), "a 中 b 文字 字 c")  # each run between spaces
+        self.assertEqual(M.index_text("中"), " 中 ")
+        self.assertEqual(M.index_text(""), "")
+        self.assertEqual(M.index_text("ア한\U00020000x"), " ア한 한\U00020000 \U00020000 x")
 
     def test_token_count(self):
         self.assertEqual(M.token_count(""), 0)

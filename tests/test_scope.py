@@ -141,7 +141,7 @@ class PoisoningTests(CLITestCase):
     def test_the_quick_hint_never_hides_a_pattern_match(self):
         # instruction_flag looks for a hint word before running every pattern: each sample a
         # pattern matches (in any case, with the words spread over lines) must contain a hint
-        hint, patterns = memory_tiered._INSTRUCTION_HINT_RE, memory_tiered._INSTRUCTION_RES
+        hints, patterns = memory_tiered._INSTRUCTION_HINTS, memory_tiered._INSTRUCTION_RES
         variants = []
         for text in POISON + ORDINARY:
             variants += [text, text.upper(), text.replace(" ", "\n  ")]
@@ -150,7 +150,7 @@ class PoisoningTests(CLITestCase):
             folded = " ".join(text.split())
             if any(p.search(folded) for _, p in patterns):
                 matched += 1
-                self.assertTrue(hint.search(folded.lower()), text)
+                self.assertTrue(memory_tiered.contains_any(folded.lower(), hints), text)
                 self.assertTrue(memory_tiered.instruction_flag(text), text)
         self.assertGreaterEqual(matched, 3 * len(POISON))
         for reason, pattern in memory_tiered._INSTRUCTION_PATTERNS:  # each pattern names a hint literally

@@ -197,6 +197,38 @@ class ExportImportTests(CLITestCase):
         self.assertEqual((first["added"], first["skipped"]), (7, 3))
         self.assertEqual((second["added"], second["skipped"]), (0, 10))
 
+    def test_a_full_disk_under_the_import_spool_writes_nothing(self):
+        import errno
+        import tempfile
+        from unittest import mock
+        self.add_l1("kept before the import")
+        path = os.path.join(self.tmp, "full.jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            for n in range(5):
+                handle.write(json.dumps({"session_id": "f%d" % n, "summary": "spooled note %d" % n}) + "\n")
+        real = tempfile.TemporaryFile
+        written = []
+
+        def full_spool(*args, **kwargs):
+            spool = real(*args, **kwargs)
+
+            def write(data):  # the second batch finds the disk full
+                if len(written) >= 2:
+                    raise OSError(errno.ENOSPC, "No space left on device")
+                written.append(len(data))
+                return len(data)
+            spool.write = write
+            return spool
+
+        before = self.dump()
+        with mock.patch.object(memory_tiered, "IMPORT_BATCH", 2), mock.patch("tempfile.TemporaryFile", full_spool):
+            _, err = self.run_cli("import", path, code=1)
+        self.assertIn("cannot write the import's temporary file", err)
+        self.assertIn("No space left on device", err)
+        self.assertIn("nothing was imported", err)
+        self.assertEqual(err.count("\n"), 1)
+        self.assertEqual(self.dump(), before)
+
     def test_bad_line_writes_nothing(self):
         self.add_l1("existing")
         before = self.dump()
