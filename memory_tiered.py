@@ -951,6 +951,13 @@ def cjk_bigrams(run):
     return [run[i:i + 2] for i in range(len(run) - 1)]
 
 
+def _indexed_run(m):
+    """A CJK run as index_text writes it: its bigrams, then its last character alone (the slice
+    at the last position is that character), between spaces."""
+    run = m.group()
+    return " %s " % " ".join([run[i:i + 2] for i in range(len(run))])
+
+
 def index_text(text):
     """Text as the full-text index stores it: CJK runs become bigrams.
 
@@ -963,13 +970,6 @@ def index_text(text):
         items = load_list(text)
         text = "\n".join(str(i) for i in items)
     return _CJK_RUN_RE.sub(_indexed_run, text)
-
-
-def _indexed_run(m):
-    """A CJK run as index_text writes it: its bigrams, then its last character alone (the slice
-    at the last position is that character), between spaces."""
-    run = m.group()
-    return " %s " % " ".join([run[i:i + 2] for i in range(len(run))])
 
 
 _SENTENCE_END_RE = _LazyRe(r"(?<=[.!?])\s+|[。！？；;\n]+")
