@@ -2360,8 +2360,12 @@ class MemoryDB:
             self.conn.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.mt_vocab USING fts5vocab(main, memory_fts, "
                               "'row')")
             self._vocab_ready = True
-        return self.conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
-                                 % ",".join("?" * len(tokens)), tokens).fetchall()
+        found = []
+        for start in range(0, len(tokens), 500):  # SQLite before 3.32 allows 999 variables
+            chunk = tokens[start:start + 500]
+            found += self.conn.execute("SELECT term, doc FROM temp.mt_vocab WHERE term IN (%s)"
+                                       % ",".join("?" * len(chunk)), chunk).fetchall()
+        return found
 
     def tokens(self, texts, only=None, quick=True):
         """[(n, token)]: the tokens of texts[n] as the full-text index makes them (Porter stems,
@@ -3124,8 +3128,8 @@ class Searcher:
         for lv in levels:
             ids = [-neg_id for _, l_, neg_id in ranked[:limit] if l_ == lv]
             if ids:
-                for row in self.db.execute("SELECT * FROM %s WHERE id IN (%s)"
-                                           % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
+                for row in self.db.execute("SELECT * FROM %s WHERE id IN (SELECT value FROM json_each(?))"
+                                           % LEVEL_TABLE[lv], (int_list(ids),)):
                     results.append(self._scored(lv, row, hits[(lv, row["id"])]))
                     self._rows[(lv, row["id"])] = row
         results.sort(key=lambda r: (-hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
@@ -3145,8 +3149,8 @@ class Searcher:
                 ids = [r["id"] for r in results if r["level"] == lv]
                 if ids:
                     for row in self.db.execute(
-                            "SELECT id, access_count, decay_score, last_accessed_at FROM %s WHERE id IN (%s)"
-                            % (LEVEL_TABLE[lv], ",".join("?" * len(ids))), ids):
+                            "SELECT id, access_count, decay_score, last_accessed_at FROM %s "
+                            "WHERE id IN (SELECT value FROM json_each(?))" % LEVEL_TABLE[lv], (int_list(ids),)):
                         fresh[(lv, row["id"])] = row
             for r in results:
                 row = fresh.get((r["level"], r["id"]))
@@ -3582,10 +3586,10 @@ class Searcher:
             return self._matched_by_probe(keys, terms, bigrams)
         if self.db.fts:
             refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
-            marks = ",".join("?" * len(refs))
             for term in terms:
-                for (ref,) in self.db.execute("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN (%s)"
-                                              % marks, ['"%s"' % term.replace('"', '""')] + list(refs)):
+                for (ref,) in self.db.execute("SELECT rowid FROM memory_fts WHERE memory_fts MATCH ? AND rowid IN "
+                                              "(SELECT value FROM json_each(?))",
+                                              ('"%s"' % term.replace('"', '""'), int_list(refs))):
                     out.setdefault(refs[ref], set()).add(term)
             return out
         for lv, rid in keys:
@@ -3827,7 +3831,7 @@ class MemoryStore:
         if not ids:
             return
         found = {r[0] for r in conn.execute(
-            "SELECT id FROM %s WHERE id IN (%s)" % (LEVEL_TABLE[level], ",".join("?" * len(ids))), ids)}
+            "SELECT id FROM %s WHERE id IN (SELECT value FROM json_each(?))" % LEVEL_TABLE[level], (int_list(ids),))}
         missing = [i for i in ids if i not in found]
         if missing:
             raise NotFoundError("source id %s is not an existing %s record; see `list --level %s`"
@@ -4633,8 +4637,8 @@ class Promoter:
             points = sorted({point for _, point in members})
             for rid, project, point in self.db.execute(
                     "SELECT m.id, coalesce(m.project, ''), lower(trim(j.value)) FROM memory_l1 m, "
-                    "json_each(m.key_points) j WHERE %s AND lower(trim(j.value)) IN (%s) ORDER BY m.id DESC"
-                    % (where, ",".join("?" * len(points))), points):
+                    "json_each(m.key_points) j WHERE %s AND lower(trim(j.value)) IN (SELECT value FROM json_each(?)) "
+                    "ORDER BY m.id DESC" % where, (json.dumps(points, ensure_ascii=False),)):
                 if (project, point) in members and len(members[(project, point)]) < CLUSTER_IDS:
                     members[(project, point)].add(rid)
         for r in top:

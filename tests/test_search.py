@@ -2,6 +2,7 @@
 
 import os
 import random
+import sqlite3
 import unittest
 from unittest import mock
 
@@ -189,6 +190,25 @@ class FilterTests(CLITestCase):
                                                               prefer=prefer, **options)["results"]
                     self.assertEqual({(r["level"], r["id"]) for r in found}, expected, options)
                     self.assertTrue(expected)
+
+
+class VariableLimitTests(CLITestCase):
+    @unittest.skipUnless(hasattr(sqlite3.Connection, "setlimit"), "Connection.setlimit is Python 3.11+")
+    def test_the_largest_search_fits_the_oldest_variable_limit(self):
+        # SQLite before 3.32 (Ubuntu 20.04, for one) binds at most 999 variables in a statement:
+        # a search of 1,000 results, its gate and its recall counting must not need more
+        self.bulk_l1(["shared limit note %d" % n for n in range(1100)])
+        with memory_tiered.MemoryDB(self.db) as db:
+            db.conn.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)
+            searcher = memory_tiered.Searcher(db)
+            found = searcher.search("shared limit note", limit=1000)["results"]
+            self.assertEqual(len(found), 1000)
+            self.assertEqual({r["access_count"] for r in found}, {1})
+            self.assertEqual(len(searcher.gate("shared limit note", found)), 1000)
+            searcher._stems = {}  # the gate's other way: one MATCH per term over the results
+            self.assertEqual(len(searcher.gate("shared limit note", found)), 1000)
+            long = " ".join("word%d" % n for n in range(1500))  # more terms than variables
+            self.assertEqual(searcher._document_frequencies(long.split())["word7"], 0)
 
 
 class TouchTests(CLITestCase):
