@@ -2033,6 +2033,23 @@ class MemoryDB:
         if _NO_POW:
             conn.create_function("pow", 2, math.pow, deterministic=True)
 
+    def _has_fts_table(self):
+        return bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
+
+    @staticmethod
+    def _reindex(conn):
+        """Recreate the full-text triggers and refill the index (inside the caller's transaction)."""
+        for name, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
+                                  "AND name LIKE 'memory_l_\\_fts\\_a_' ESCAPE '\\'").fetchall():
+            conn.execute("DROP TRIGGER %s" % name)
+        conn.execute("DELETE FROM memory_fts")
+        conn.execute("DELETE FROM memory_units")
+        for statement in FTS_DDL:
+            if statement.startswith("CREATE TRIGGER"):
+                conn.execute(statement)
+        for statement in FTS_FILL:
+            conn.execute(statement)
+
     def _check_ours(self):
         """Refuse, before anything is written, a file that is not a memory database or is newer;
         returns (schema version, table names)."""
@@ -2061,14 +2078,22 @@ class MemoryDB:
 
     def _migrate(self, version=None, names=None):
         """Bring the file to SCHEMA_VERSION.  ``version`` and ``names`` (table names): as
-        _check_ours read them; a file that is already current needs no second look."""
+        _check_ours read them; a file that is already current needs no second look.
+
+        Each step is one transaction that reads the version again once it holds the write lock:
+        processes opening an old file at once (cron and two sessions after an upgrade) run each
+        step once between them.  The step that reaches SCHEMA_VERSION from an older schema also
+        rebuilds the full-text triggers and index in its transaction (a new schema may index
+        other columns), so a kill never leaves the new schema with the old index."""
         conn = self.conn
         if version != SCHEMA_VERSION:
             version, names = conn.execute("PRAGMA user_version").fetchone()[0], None
-        now = iso(now_utc()) if version < SCHEMA_VERSION else None
-        upgraded = 0 < version < SCHEMA_VERSION
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.atomic():
+                current = conn.execute("PRAGMA user_version").fetchone()[0]
+                if current >= target:
+                    continue  # another process has just run this step
+                now = iso(now_utc())
                 for statement in MIGRATIONS[target - 1]:
                     if callable(statement):
                         statement(conn, now)
@@ -2077,26 +2102,15 @@ class MemoryDB:
                     else:
                         conn.execute(statement)
                 conn.execute("PRAGMA user_version = %d" % target)
-        has_fts_table = "memory_fts" in names if names is not None else bool(conn.execute(
-            "SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
+                if target == SCHEMA_VERSION and current > 0 and self._has_fts_table():
+                    self._reindex(conn)
+        has_fts_table = "memory_fts" in names if names is not None else self._has_fts_table()
         if self._want_fts and not has_fts_table and _sqlite_has_fts5():
-            with self.atomic():
-                for statement in FTS_DDL + FTS_FILL:
-                    conn.execute(statement)
-            has_fts_table = True
-        elif has_fts_table and upgraded:
-            # A new schema may index other columns: recreate the triggers, refill the index.
-            with self.atomic():
-                for name, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
-                                          "AND name LIKE 'memory_l_\\_fts\\_a_' ESCAPE '\\'").fetchall():
-                    conn.execute("DROP TRIGGER %s" % name)
-                conn.execute("DELETE FROM memory_fts")
-                conn.execute("DELETE FROM memory_units")
-                for statement in FTS_DDL:
-                    if statement.startswith("CREATE TRIGGER"):
+            with self.atomic() as conn:
+                if not self._has_fts_table():  # another process may have made it meanwhile
+                    for statement in FTS_DDL + FTS_FILL:
                         conn.execute(statement)
-                for statement in FTS_FILL:
-                    conn.execute(statement)
+            has_fts_table = True
         self.fts = bool(self._want_fts and has_fts_table)
 
     # -- use --

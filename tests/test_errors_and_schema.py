@@ -1,5 +1,6 @@
 """Bad input gets one clear line and the right exit code, and writes nothing; schema meta-tests."""
 
+import json
 import os
 import re
 import sqlite3
@@ -165,6 +166,58 @@ class SchemaTests(CLITestCase):
         self.assertEqual(self.search("记忆", "--no-touch")[0]["session_id"], "old")
         self.run_cli("decay", now="2026-04-01T11:00:00")
         self.assertAlmostEqual(self.json_cli("get", "l1", "1", now="2026-04-01T11:00:00")["decay_score"], 0.8 * 0.99, delta=1e-9)
+
+    def _open_together(self, argv, env=None, count=4):
+        """Start ``count`` processes that run the CLI with ``argv`` at the same moment; their results."""
+        import time
+        code = ("import sys, time; sys.path.insert(0, %r); import memory_tiered\n"
+                "while time.time() < float(sys.argv[1]): pass\n"
+                "sys.exit(memory_tiered.main(sys.argv[2:]))" % ROOT)
+        start = str(time.time() + 1.0)  # after every interpreter has started
+        full_env = dict(os.environ, MEMORY_TIERED_DB=self.db, HOME=self.tmp, **(env or {}))
+        procs = [subprocess.Popen([sys.executable, "-c", code, start] + argv, env=full_env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(count)]
+        return [(p.wait(60), p.stdout.read(), p.stderr.read()) for p in procs]
+
+    def test_processes_opening_an_old_file_at_once_migrate_it_once(self):
+        # after an upgrade, cron and two agent sessions may open the old file together: each
+        # migration step runs once between them, and none of them fails
+        if sqlite3.sqlite_version_info < (3, 35):
+            self.skipTest("DROP COLUMN needs SQLite 3.35")
+        self.add_l1("升级之后的记忆 survives the upgrade", key_points="upgrade,迁移")
+        conn = self.connect(self.db)
+        for table in ("memory_l1", "memory_l2", "memory_l3"):  # back to schema version 6
+            conn.execute("ALTER TABLE %s DROP COLUMN related" % table)
+        conn.execute("DELETE FROM memory_fts")  # the upgrade refills the index
+        conn.execute("PRAGMA user_version = 6")
+        conn.commit()
+        conn.close()
+        for code, out, err in self._open_together(["search-all", "upgrade", "--json", "--no-touch"]):
+            self.assertEqual(code, 0, err)
+            self.assertEqual(json.loads(out)["results"][0]["text"], "升级之后的记忆 survives the upgrade")
+        self.assertEqual(self.connect(self.db).execute("PRAGMA user_version").fetchone()[0],
+                         memory_tiered.SCHEMA_VERSION)
+        self.assertIn("related", self.columns("memory_l1"))
+        with memory_tiered.MemoryDB(self.db) as db:
+            self.assertTrue(db.index_status()["ok"])
+        self.assertEqual(self.search("迁移", "--no-touch")[0]["text"], "升级之后的记忆 survives the upgrade")
+
+    def test_processes_indexing_a_file_at_once_make_one_index(self):
+        # a file without the full-text index (written where SQLite had no FTS5) gets it on the
+        # next open; several processes opening it together make it once
+        for n in range(3):
+            self.run_cli("add-l1", "--session-id", "s%d" % n, "--summary", "plain note %d" % n)
+        conn = self.connect(self.db)
+        conn.executescript("DROP TABLE memory_fts; DROP TABLE memory_units;")
+        for name, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%fts%'"):
+            conn.execute("DROP TRIGGER %s" % name)
+        conn.commit()
+        conn.close()
+        for code, out, err in self._open_together(["search-all", "plain", "--json", "--no-touch"]):
+            self.assertEqual(code, 0, err)
+            self.assertEqual(len(json.loads(out)["results"]), 3)
+        with memory_tiered.MemoryDB(self.db) as db:
+            self.assertEqual(db.index_status(), {"ok": True, "rows": 3, "indexed": 3, "mode": "fts5"})
 
     def test_stats_reports_file_and_index(self):
         self.add_l1("x")
