@@ -2086,8 +2086,10 @@ class MemoryDB:
         rebuilds the full-text triggers and index in its transaction (a new schema may index
         other columns), so a kill never leaves the new schema with the old index."""
         conn = self.conn
+        if version is None:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
-            version, names = conn.execute("PRAGMA user_version").fetchone()[0], None
+            names = None  # the steps may add tables
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.atomic():
                 current = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -4652,7 +4654,7 @@ class Promoter:
             for rid, project, point in self.db.execute(
                     "SELECT m.id, coalesce(m.project, ''), lower(trim(j.value)) FROM memory_l1 m, "
                     "json_each(m.key_points) j WHERE %s AND lower(trim(j.value)) IN (SELECT value FROM json_each(?)) "
-                    "ORDER BY m.id DESC" % where, (json.dumps(points, ensure_ascii=False),)):
+                    "ORDER BY m.id DESC" % where, (dump_list(points),)):
                 if (project, point) in members and len(members[(project, point)]) < CLUSTER_IDS:
                     members[(project, point)].add(rid)
         for r in top:
