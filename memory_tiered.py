@@ -79,30 +79,13 @@ import contextlib
 import datetime
 import functools
 import itertools
+import json
 import math
 import os
 import sqlite3
 import sys
 import time
 
-
-class _LazyModule:
-    """A standard-library module imported on first use of one of its names.  ``json`` is kept
-    this way and ``re`` is imported by _LazyRe: a plain search needs neither, and the two are a
-    sixth of a short command's start."""
-
-    def __init__(self, name):
-        self._name = name
-
-    def __getattr__(self, name):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        value = getattr(__import__(self._name), name)
-        setattr(self, name, value)
-        return value
-
-
-json = _LazyModule("json")
 
 # ==== Constants and defaults ====
 
@@ -249,7 +232,7 @@ class DatabaseError(MemoryTieredError):
     exit_code = 1
 
 
-# ==== Time helpers ====
+# ==== Patterns: compiled on first use ====
 
 
 class _LazyRe:
@@ -282,7 +265,7 @@ class _LazyRe:
 
     def _compiled(self):
         if self._regex is None:
-            import re  # here, not at the top (see _LazyModule)
+            import re  # here: a plain search needs no pattern at all
             pattern = self._pattern
             if not isinstance(pattern, str):  # words, matched literally, the first listed first
                 pattern = "|".join(map(re.escape, pattern))
@@ -304,6 +287,9 @@ class _LazyRe:
         return guarded
 
 
+# ==== Time helpers ====
+
+
 _ISO_RE = _LazyRe(
     r"^(\d{4})-(\d{2})-(\d{2})"
     r"(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6})\d*)?)?)?"
@@ -316,20 +302,13 @@ def parse_time(text, what="time"):
 
     Seconds and zone are optional; a time without a zone is taken as UTC.
     """
-    value = (text or "").strip()
-    if len(value) == 19 and value.isascii() and value[4] + value[7] + value[10] + value[13] + value[16] == "--T::" \
-            and (value[:4] + value[5:7] + value[8:10] + value[11:13] + value[14:16] + value[17:]).isdigit():
-        # the stored form (see iso), read without the pattern
-        year, month, day, hh, mm, ss, frac, zone = (value[:4], value[5:7], value[8:10], value[11:13], value[14:16],
-                                                    value[17:], None, None)
-    else:
-        m = _ISO_RE.match(value)
-        if not m:
-            raise ValidationError(
-                "%s must be an ISO 8601 date or date-time such as 2026-05-01 or "
-                "2026-05-01T10:00:00 (got %r)" % (what, text)
-            )
-        year, month, day, hh, mm, ss, frac, zone = m.groups()
+    m = _ISO_RE.match((text or "").strip())
+    if not m:
+        raise ValidationError(
+            "%s must be an ISO 8601 date or date-time such as 2026-05-01 or "
+            "2026-05-01T10:00:00 (got %r)" % (what, text)
+        )
+    year, month, day, hh, mm, ss, frac, zone = m.groups()
     try:
         dt = datetime.datetime(
             int(year), int(month), int(day), int(hh or 0), int(mm or 0), int(ss or 0),
@@ -384,45 +363,14 @@ _KEY_POINT_SPLIT_RE = _LazyRe(r"[,，、;；]")
 _SPACE_PUNCT_RE = _LazyRe(r"[\W_]+")
 
 
-@functools.lru_cache(maxsize=1)
-def _ascii_word_table():
-    """bytes.translate table: ASCII letters and digits kept, every other byte a space."""
-    return bytes(code if chr(code).isalnum() and code < 128 else 32 for code in range(256))
-
-
 def cjk_runs(text):
-    """(_CJK_RUN_RE.findall(text), _CJK_RUN_RE.sub(" ", text)): the text's CJK runs, and the text
-    with each run a space; found without the re module for text of up to 4,000 characters."""
-    if not text or max(text) < _CJK[0]:
-        return [], text
-    if len(text) > 4000:
-        return _CJK_RUN_RE.findall(text), _CJK_RUN_RE.sub(" ", text)
-    (a0, a1), (b0, b1), (c0, c1), (d0, d1), (e0, e1), (f0, f1) = _CJK_RANGES
-    runs, rest, run = [], [], []
-    for char in text:
-        if a0 <= char and (char <= a1 or b0 <= char <= b1 or c0 <= char <= c1 or d0 <= char <= d1
-                           or e0 <= char <= e1 or f0 <= char <= f1):
-            if not run:
-                rest.append(" ")
-            run.append(char)
-        else:
-            if run:
-                runs.append("".join(run))
-                run = []
-            rest.append(char)
-    if run:
-        runs.append("".join(run))
-    return runs, "".join(rest)
+    """(the text's CJK runs, the text with each run a space)."""
+    return _CJK_RUN_RE.findall(text), _CJK_RUN_RE.sub(" ", text)
 
 
 def word_runs(text):
-    """_WORD_RE.findall(text): the runs of letters and digits (str.isalnum, which is what the
-    pattern's class means), found without the re module for text of up to 4,000 characters."""
-    if text.isascii():
-        return text.encode("ascii").translate(_ascii_word_table()).decode("ascii").split()
-    if len(text) > 4000:
-        return _WORD_RE.findall(text)
-    return "".join(c if c.isalnum() else " " for c in text).split()
+    """The runs of letters and digits of ``text``."""
+    return _WORD_RE.findall(text)
 
 
 EN_STOP_WORDS = frozenset("""
@@ -460,17 +408,10 @@ def plural(count, word, words=None):
     return "%d %s" % (count, word if count == 1 else (words or word + "s"))
 
 
-@functools.lru_cache(maxsize=None)
-def _sha1_function():
-    try:
-        from _sha1 import sha1  # CPython's own: no OpenSSL library to load (a millisecond of a hook)
-    except ImportError:
-        from hashlib import sha1
-    return sha1
-
-
-def _sha1(text):
-    return _sha1_function()(text.encode("utf-8", "surrogatepass")).hexdigest()
+def sha1_hex(text):
+    """The SHA-1 of ``text`` (UTF-8) in hex: names and fingerprints, not security."""
+    import hashlib
+    return hashlib.sha1(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
@@ -511,29 +452,12 @@ def shell_quote(text):
 _ZH_STOP_RE = _LazyRe(ZH_STOP_WORDS)
 
 
-@functools.lru_cache(maxsize=1)
-def _zh_stop_by_first():
-    """{first character: the stop words starting with it, in ZH_STOP_WORDS order}."""
-    out = {}
-    for word in ZH_STOP_WORDS:
-        out.setdefault(word[0], []).append(word)
-    return out
+
 
 
 def split_stop_words(run):
-    """_ZH_STOP_RE.split(run): the run cut at each stop word (the first listed wins where two
-    start at one place), found without the re module."""
-    by_first, parts, start, at = _zh_stop_by_first(), [], 0, 0
-    while at < len(run):
-        for word in by_first.get(run[at], ()):
-            if run.startswith(word, at):
-                parts.append(run[start:at])
-                at = start = at + len(word)
-                break
-        else:
-            at += 1
-    parts.append(run[start:])
-    return parts
+    """The run cut at each Chinese stop word (the first listed wins where two start at one place)."""
+    return _ZH_STOP_RE.split(run)
 
 
 def check_text(value, what, limit=MAX_TEXT, required=True):
@@ -766,7 +690,7 @@ def project_key(path):
     repository's absolute path (two repositories called `api` stay apart)."""
     root = project_root(path)
     name = clean_name(os.path.basename(root.rstrip("/\\")) or "root", 60).replace(" ", "_") or "root"
-    return "%s-%s" % (name, _sha1(root)[:6])
+    return "%s-%s" % (name, sha1_hex(root)[:6])
 
 
 _KEY_HASH_RE = _LazyRe(r"-[0-9a-f]{6}$")
@@ -891,31 +815,12 @@ def parse_ids(value, what):
     return out
 
 
-def _quick_list(text):
-    """dump_list's own output read without the json module, or None: strings with no backslash
-    and no control character (so no quote inside them either), or whole numbers."""
-    if text == "[]":
-        return []
-    if len(text) < 3 or text[0] != "[" or text[-1] != "]" or "\\" in text or min(text) < " ":
-        return None
-    if len(text) > 3 and text[1] == '"' and text[-2] == '"':
-        items = text[2:-2].split('", "')
-        return None if any('"' in item for item in items) else items
-    items = text[1:-1].split(", ")
-    if all(item.isascii() and item.isdigit() and (item == "0" or item[0] != "0") for item in items):
-        return [int(item) for item in items]
-    return None
-
-
 def load_list(text):
     """Read a list column (JSON array; older databases stored comma text)."""
     if not text:
         return []
     if isinstance(text, list):
         return text
-    quick = _quick_list(text) if isinstance(text, str) else None
-    if quick is not None:
-        return quick
     try:
         value = json.loads(text)
         if isinstance(value, list):
@@ -1877,36 +1782,6 @@ def describe_sqlite_error(exc, path):
     return "%s: %s" % (path, text)
 
 
-def _no_checkpoint_on_close(conn, path):
-    """Python before 3.12 has no Connection.setconfig: set SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE
-    through ctypes on the connection's own handle, so a search that recorded hits does not pay
-    a checkpoint with an fsync when it closes.  Only where the layout and calling convention
-    are known (CPython 3.9-3.11 on Linux, where the handle is the first field after the object
-    header); the handle is checked by asking SQLite for the file name of its main database.
-    Returns True when set; anything unexpected leaves SQLite's default (a checkpoint on close)."""
-    if (sys.implementation.name != "cpython" or not sys.platform.startswith("linux")
-            or not (3, 9) <= sys.version_info[:2] < (3, 12)):
-        return False
-    try:
-        import ctypes
-        import _sqlite3
-        lib = ctypes.CDLL(_sqlite3.__file__)
-        handle = ctypes.c_void_p.from_address(id(conn) + object.__basicsize__).value
-        if not handle:
-            return False
-        lib.sqlite3_db_filename.restype = ctypes.c_char_p
-        lib.sqlite3_db_filename.argtypes = (ctypes.c_void_p, ctypes.c_char_p)
-        name = lib.sqlite3_db_filename(handle, b"main")
-        if not name or os.path.realpath(os.fsdecode(name)) != os.path.realpath(path):
-            return False
-        result = ctypes.c_int(-1)
-        lib.sqlite3_db_config.restype = ctypes.c_int
-        lib.sqlite3_db_config.argtypes = (ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_int))
-        return lib.sqlite3_db_config(handle, 1006, 1, ctypes.byref(result)) == 0 and result.value == 1
-    except (ImportError, OSError, AttributeError, ValueError, TypeError):
-        return False
-
-
 _NO_POW = None  # whether this process's SQLite lacks pow() (MemoryDB registers one), once known
 
 
@@ -1926,7 +1801,6 @@ class MemoryDB:
         self.conn = None
         self._vocab_ready = self._probe_ready = False
         self.wrote = False  # a write transaction ran (set by atomic)
-        self._no_checkpoint_set = False
         self._open(create)
 
     # -- setup --
@@ -2014,11 +1888,6 @@ class MemoryDB:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA recursive_triggers = ON")
         conn.execute("PRAGMA secure_delete = ON")  # freed pages are zeroed: forgotten text leaves the file
-        if hasattr(conn, "setconfig") and hasattr(sqlite3, "SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE"):
-            # Closing the last connection would otherwise copy the WAL back and fsync on every
-            # short command; SQLite checkpoints by itself every 1000 pages, and so does `index`.
-            conn.setconfig(sqlite3.SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, True)
-            self._no_checkpoint_set = True
         conn.create_function("mt_index_text", 1, index_text, deterministic=True)
         conn.create_function("mt_units", 2, text_units, deterministic=True)
         conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
@@ -2409,9 +2278,6 @@ class MemoryDB:
 
     def close(self):
         if self.conn is not None:
-            if self.wrote and not self._no_checkpoint_set:
-                # Python < 3.12: only a connection that wrote pays for ctypes (see _configure)
-                _no_checkpoint_on_close(self.conn, self.path)
             self.conn.close()
             self.conn = None
 
@@ -3002,7 +2868,7 @@ def embed_pending(db, settings=None, limit=None, records=None):
             sql += " WHERE t.id IN (SELECT value FROM json_each(?))"
             params.append(json.dumps(ids))
         for row in db.execute(sql, params):
-            digest = _sha1(row["text"])
+            digest = sha1_hex(row["text"])
             if row["text_hash"] != digest or row["model"] != settings[1]:
                 todo.append((lv, row["id"], row["text"], digest))
             if limit and len(todo) >= limit:
@@ -4422,7 +4288,7 @@ class MemoryStore:
             if lv != "l1" and "id" not in r and self._text_group(lv, r) not in texts:
                 rows = conn.execute("SELECT knowledge FROM memory_l2 WHERE category = ?", (r["category"],)) \
                     if lv == "l2" else conn.execute("SELECT insight FROM memory_l3")
-                texts[self._text_group(lv, r)] = {_sha1(normalise_text(row[0])) for row in rows}
+                texts[self._text_group(lv, r)] = {sha1_hex(normalise_text(row[0])) for row in rows}
         return sessions
 
     def _import_batch(self, conn, batch, now, sessions, texts, done):
@@ -4549,7 +4415,7 @@ class MemoryStore:
                     "or remove the \"id\" fields to add the records as new" % (level.upper(), record["id"]))
             return self.insert(conn, level, record, now)
         known = texts[self._text_group(level, record)]
-        key = _sha1(normalise_text(record[text_field]))
+        key = sha1_hex(normalise_text(record[text_field]))
         if key in known:
             return None
         self._require_ids(conn, LEVEL[level].source, record["source_ids"])
@@ -5087,7 +4953,7 @@ class VaultSync:
         for sid in sorted(sessions):
             s = sessions[sid]
             links = [stems.get(("l1", i)) for i in s["l1"]]
-            print_ = _sha1(repr((sid, s["parent"], s["project"], s["agent"], s["created"], s["l1"], links,
+            print_ = sha1_hex(repr((sid, s["parent"], s["project"], s["agent"], s["created"], s["l1"], links,
                                  sorted(children.get(sid, [])))))
             yield sid, "%s/%s.md" % (VAULT_FOLDERS["session"], session_stem(sid)), print_, functools.partial(
                 self._render_session, sid, s, children, stems)
@@ -5399,7 +5265,7 @@ class VaultSync:
         if row["superseded_by"]:
             links.append(stems.get((level, row["superseded_by"])))
         links += [stems.get((level, i)) for i in load_ids(row["related"])]
-        return _sha1(repr(([row[k] for k in row.keys() if k not in self._VOLATILE], links)))
+        return sha1_hex(repr(([row[k] for k in row.keys() if k not in self._VOLATILE], links)))
 
     def _state(self, kinds, key=None):
         """What the tool remembers of each note, keyed by (kind, ref); one key if given."""
@@ -6131,34 +5997,27 @@ def launcher(db_path):
 
 
 def refresh_bytecode(script=None):
-    """Write this module's cached bytecode (``__pycache__``) if it is missing or stale, even when
-    PYTHONDONTWRITEBYTECODE is set (it only stops Python writing it by itself), so every ``-m``
-    launch reads it.  Returns True when written, False when fresh, None when it cannot be
-    written (a read-only folder: launches still work, compiling each time)."""
+    """Write this module's cached bytecode (``__pycache__``, by py_compile) if it is missing or
+    older than the source, even when PYTHONDONTWRITEBYTECODE is set (that only stops Python
+    writing it by itself), so every ``-m`` launch reads it instead of compiling 9,000 lines.
+    Returns True when written, False when fresh, None when it cannot be written (a read-only
+    folder: launches still work, compiling each time)."""
     import importlib.util
-    import marshal
-    import struct
+    import py_compile
     source = os.path.abspath(script or __file__)
     try:
         target = importlib.util.cache_from_source(source)
-        info = os.stat(source)
-        header = importlib.util.MAGIC_NUMBER + struct.pack(
-            "<III", 0, int(info.st_mtime) & 0xFFFFFFFF, info.st_size & 0xFFFFFFFF)
         with contextlib.suppress(OSError):
-            with open(target, "rb") as handle:
-                if handle.read(16) == header:
-                    return False
-        with open(source, "rb") as handle:
-            code = compile(handle.read(), source, "exec", dont_inherit=True)
+            if os.stat(target).st_mtime >= os.stat(source).st_mtime:
+                return False
         folder = os.path.dirname(target)
         if not os.path.isdir(folder):
             os.mkdir(folder, 0o700)
-        data = memoryview(header + marshal.dumps(code))
-        with atomic_file(target) as (fd, _):
-            while data:
-                data = data[os.write(fd, data):]
+        with atomic_file(target) as (_, tmp):
+            py_compile.compile(source, cfile=tmp, doraise=True)  # replaces tmp with its own copy
+            os.chmod(tmp, 0o600)
         return True
-    except (OSError, SyntaxError, ValueError, NotImplementedError, MemoryTieredError):
+    except (OSError, py_compile.PyCompileError, ValueError, NotImplementedError, MemoryTieredError):
         return None
 
 
@@ -7285,21 +7144,9 @@ _QUOTED_RE = _LazyRe(r"'([^']*)'")
 
 @functools.lru_cache(maxsize=None)
 def _argparse():
-    """(argparse, Parser, Formatter), imported on first use: an ordinary command line is read by
-    quick_args without it (importing and building argparse is most of a short command's start)."""
+    """(argparse, Parser, the help formatter), imported on first use (a hook that is answered
+    before parsing never needs it)."""
     import argparse
-
-    class Formatter(argparse.RawDescriptionHelpFormatter):
-        """argparse's formatter without its import of shutil (and with it bz2, lzma and zlib) on
-        every run: argparse builds a formatter for each add_argument only to learn the width."""
-
-        def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
-            if width is None:
-                try:
-                    width = int(os.environ.get("COLUMNS") or os.get_terminal_size(sys.stdout.fileno()).columns) - 2
-                except (ValueError, OSError, AttributeError):
-                    width = 78
-            super().__init__(prog, indent_increment, max_help_position, max(width, 20))
 
     class Parser(argparse.ArgumentParser):
         """argparse that reports a usage error in one line and exits 2."""
@@ -7318,7 +7165,7 @@ def _argparse():
                     message = "%r is not a command" % m.group(1)
             self.exit(2, "error: %s (see `%s --help`)\n" % (message, self.prog))
 
-    return argparse, Parser, Formatter
+    return argparse, Parser, argparse.RawDescriptionHelpFormatter
 
 
 def _command_in(argv):
@@ -8565,105 +8412,6 @@ def build_parser(only=None):
     return parser
 
 
-class Arguments:
-    """The parsed command line, as argparse's Namespace would hold it (see quick_args)."""
-
-    def __init__(self, values):
-        self.__dict__.update(values)
-
-
-def _option_specs(options):
-    """({flag: (dest, action, spec)}, {dest: default}, [(dest, spec)] of the positionals)."""
-    flags, defaults, positionals = {}, {}, []
-    for names, spec in options:
-        if not names[0].startswith("-"):
-            positionals.append((names[0], spec))
-            defaults[names[0]] = spec.get("default")
-            continue
-        long = [n for n in names if n.startswith("--")]
-        dest = spec.get("dest") or (long[0][2:] if long else names[0][1:]).replace("-", "_")  # argparse's rule
-        action = spec.get("action", "store") if spec.get("nargs") is None else "other"
-        defaults[dest] = spec.get("default", False if action == "store_true" else None)
-        for name in names:
-            flags[name] = (dest, action, spec)
-    return flags, defaults, positionals
-
-
-@functools.lru_cache(maxsize=None)
-def _command_specs(name):
-    """(the common flags, _option_specs of the command): read once per process."""
-    return _option_specs(COMMON_OPTIONS)[0], _option_specs(COMMANDS[name][3])
-
-
-def _quick_value(spec, text):
-    """The option's value as argparse would store it, or None when argparse must judge it."""
-    try:
-        value = spec["type"](text) if "type" in spec else text
-    except Exception:  # argparse words the error
-        return None
-    return value if "choices" not in spec or value in spec["choices"] else None
-
-
-def quick_args(argv):
-    """The arguments of an ordinary command line, read from the command table without argparse;
-    None whenever argparse must decide (help, --version, an abbreviation or unknown option, a
-    missing or refused value, a value starting with a dash, ``--``, positionals split by
-    options, a missing required argument).  Equal to argparse's result wherever it answers
-    (tests/test_parsers.py compares them)."""
-    name = _command_in(argv)
-    if name not in COMMANDS:
-        return None
-    common, (flags, defaults, positionals) = _command_specs(name)
-    values = dict(defaults, command=name, func=COMMANDS[name][0])
-    if any(spec.get("nargs") not in (None, "?") for _, spec in positionals):
-        return None
-    given, run, seen, i = [], None, set(), 0
-    while i < len(argv):
-        token = argv[i]
-        if run is None and token == name:
-            run = "before"  # the command itself; its positionals may follow
-        elif token.startswith("-") and token != "-":
-            flag, eq, text = token.partition("=")
-            dest, action, spec = (flags.get(flag) if run else None) or common.get(flag) or (None, None, None)
-            if action == "store_true" and not eq:
-                values[dest] = True
-            elif action in ("store", "append"):
-                if not eq:
-                    i += 1
-                    if i == len(argv) or argv[i].startswith("-"):
-                        return None
-                    text = argv[i]
-                value = _quick_value(spec, text)
-                if value is None:
-                    return None
-                if action == "append":
-                    values[dest] = list(values[dest] or []) + [value]
-                else:
-                    values[dest] = value
-            else:
-                return None
-            seen.add(dest)
-            if run == "in":
-                run = "after"
-        elif run in ("before", "in"):
-            given.append(token)
-            run = "in"
-        else:
-            return None  # positionals split by an option: argparse's own rules decide
-        i += 1
-    if any(spec.get("required") and dest not in seen for dest, _, spec in flags.values()):
-        return None
-    optional = [spec.get("nargs") == "?" for _, spec in positionals]
-    if len(given) > len(positionals) or any(not o for o in optional[len(given):]) or (
-            len(given) < len(positionals) and any(optional[:len(given)])):
-        return None  # too many or too few, or more than one way to assign them: argparse's rules
-    for (dest, spec), text in zip(positionals, given):
-        values[dest] = _quick_value(spec, text)
-        if values[dest] is None:
-            return None
-    return Arguments(values)
-
-
 # ==== main ====
 
 
@@ -8694,17 +8442,15 @@ def main(argv=None):
     argv = _attach_dash_values(list(sys.argv[1:] if argv is None else argv))
     debug = "--debug" in argv
     os.umask(0o077)  # every file and folder the tool creates is owner-only unless it says otherwise
-    args = quick_args(argv)
-    if args is None:
-        name = _command_in(argv)
-        parser = build_parser(only=name if name in COMMANDS else None)
-        try:
-            args, extra = parser.parse_known_args(argv)
-            if extra:  # name the subcommand's own help, not the top-level one
-                sub = build_parser(only=args.command).subcommands.get(args.command)
-                (sub or parser).error("unrecognized arguments: %s" % " ".join(extra))
-        except SystemExit as exc:
-            return exc.code if isinstance(exc.code, int) else 2
+    name = _command_in(argv)
+    parser = build_parser(only=name if name in COMMANDS else None)
+    try:
+        args, extra = parser.parse_known_args(argv)
+        if extra:  # name the subcommand's own help, not the top-level one
+            sub = build_parser(only=args.command).subcommands.get(args.command)
+            (sub or parser).error("unrecognized arguments: %s" % " ".join(extra))
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 2
     try:
         return args.func(args)
     except MemoryTieredError as exc:
@@ -8735,21 +8481,5 @@ def main(argv=None):
         return 1
 
 
-def exit_now(code):
-    """End a command-line run: flush stdout and stderr, then leave without the interpreter's
-    teardown (freeing every object of this large module is about 3 ms of a short command) unless
-    something is still to run at exit (an atexit function such as logging's, another thread)."""
-    import atexit
-    with contextlib.suppress(OSError, ValueError):  # a closed pipe: nothing more can be delivered
-        sys.stdout.flush()
-        sys.stderr.flush()
-    threads = sys.modules.get("threading")
-    if getattr(atexit, "_ncallbacks", lambda: 1)() or (threads and threads.active_count() > 1):
-        sys.exit(code)
-    if code is not None and not isinstance(code, int):
-        sys.exit(code)  # sys.exit prints it
-    os._exit(code or 0)
-
-
 if __name__ == "__main__":
-    exit_now(main())
+    sys.exit(main())
