@@ -1473,6 +1473,16 @@ class _JobLock:
 
 # ==== Schema and migrations ====
 
+def _migrate_projects(conn):
+    """Schema 5: a project was the basename of the session's folder; it becomes the repository key
+    where the folder is known (a pending session's cwd).  Names that cannot be mapped stay and are
+    listed by `doctor`."""
+    for session_id, cwd in conn.execute("SELECT session_id, cwd FROM pending_sessions WHERE cwd IS NOT NULL").fetchall():
+        key = project_key(cwd)
+        conn.execute("UPDATE memory_l1 SET project = ? WHERE session_id = ? AND project = ?",
+                     (key, session_id, os.path.basename(cwd.rstrip("/\\"))))
+
+
 # Each entry is the list of statements that takes the database to that version
 # (index + 1).  Version 1 is the seed schema that earlier hand-written memory
 # CLIs created; version 2 adds what the tiers, decay and promotion need.
@@ -1666,15 +1676,6 @@ MIGRATIONS = [
 ]
 
 
-def _migrate_projects(conn):
-    """Schema 5: a project was the basename of the session's folder; it becomes the repository key
-    where the folder is known (a pending session's cwd).  Names that cannot be mapped stay and are
-    listed by `doctor`."""
-    for session_id, cwd in conn.execute("SELECT session_id, cwd FROM pending_sessions WHERE cwd IS NOT NULL").fetchall():
-        key = project_key(cwd)
-        conn.execute("UPDATE memory_l1 SET project = ? WHERE session_id = ? AND project = ?",
-                     (key, session_id, os.path.basename(cwd.rstrip("/\\"))))
-
 # The full-text index is not a migration: it exists only where SQLite has
 # FTS5, and is created (and filled) the first time such a build opens the file.
 # Triggers keep it in step; mt_index_text() is registered on every connection.
@@ -1752,6 +1753,77 @@ def _sqlite_has_fts5():
             probe.close()
     except sqlite3.Error:
         return False
+
+
+_ADD_COLUMN_RE = _LazyRe(r"(?i)^ALTER TABLE (\w+) ADD COLUMN (\w+)")
+
+
+def _register_functions(conn):
+    """The SQL functions the triggers and migrations call, on every connection."""
+    conn.create_function("mt_index_text", 1, index_text, deterministic=True)
+    conn.create_function("mt_units", 2, text_units, deterministic=True)
+    conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
+    conn.create_function("mt_json_ids", 1, lambda v: dump_list(load_ids(v)), deterministic=True)
+    conn.create_function("mt_flag", 1, instruction_flag, deterministic=True)
+
+
+def _run_step(conn, target, now):
+    """The statements of one migration; a column that is already there is not added again (a
+    file from a build that shipped the column under an earlier version number)."""
+    for statement in MIGRATIONS[target - 1]:
+        if callable(statement):
+            statement(conn, now)
+            continue
+        m = _ADD_COLUMN_RE.match(statement)
+        if m and m.group(2) in {r[1] for r in conn.execute("PRAGMA table_info(%s)" % m.group(1))}:
+            continue
+        conn.execute(statement, {"now": now} if ":now" in statement else ())
+
+
+@functools.lru_cache(maxsize=None)
+def schema_shapes():
+    """[the schema of each version]: {"tables": {name: (create sql, [(column, type, default)])},
+    "other": [(name, create sql) of indexes and triggers]}, made by running the migrations on an
+    empty database: what a file of that version must hold."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        _register_functions(conn)
+        shapes = [None]
+        for target in range(1, SCHEMA_VERSION + 1):
+            _run_step(conn, target, "2000-01-01T00:00:00")
+            tables, other = {}, []
+            for kind, name, sql in conn.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
+                                                "ORDER BY rowid"):
+                if kind == "table":
+                    columns = [(r[1], r[2], r[4]) for r in conn.execute("PRAGMA table_info(%s)" % name)]
+                    tables[name] = (sql, columns)
+                else:
+                    other.append((name, sql))
+            shapes.append({"tables": tables, "other": other})
+        return shapes
+    finally:
+        conn.close()
+
+
+def _complete_schema(conn, version):
+    """Add what a file claiming ``version`` lacks of that version's schema (tables, columns,
+    indexes, triggers): early builds changed a migration without a new version number."""
+    if version < 1:
+        return
+    shape = schema_shapes()[version]
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    for table, (sql, columns) in shape["tables"].items():
+        if table not in names:
+            conn.execute(sql)
+            continue
+        have = {r[1] for r in conn.execute("PRAGMA table_info(%s)" % table)}
+        for column, kind, default in columns:
+            if column not in have:
+                conn.execute("ALTER TABLE %s ADD COLUMN %s %s%s" % (table, column, kind,
+                                                                   " DEFAULT %s" % default if default else ""))
+    for name, sql in shape["other"]:
+        if name not in names:
+            conn.execute(sql)
 
 
 # ==== MemoryDB: the connection, migrations, transactions ====
@@ -1844,7 +1916,11 @@ class MemoryDB:
         try:
             version, names = self._check_ours()  # reads only: a file that is refused is never changed
             self._configure(wal)
-            self._migrate(version, names)
+            self._migrate(version, names)  # one transaction: a step that fails leaves the file as it was
+            if not wal:
+                mode = self.conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                if str(mode).lower() != "wal":
+                    self.conn.execute("PRAGMA journal_mode = DELETE")
         except sqlite3.DatabaseError as exc:
             self.close()
             raise DatabaseError(describe_sqlite_error(exc, self.path))
@@ -1879,20 +1955,12 @@ class MemoryDB:
         global _NO_POW
         conn = self.conn
         conn.row_factory = sqlite3.Row
-        if not wal:
-            mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                conn.execute("PRAGMA journal_mode = DELETE")
         conn.execute("PRAGMA synchronous = FULL")  # a reported success survives a power cut
         conn.execute("PRAGMA cache_size = -%d" % READ_CACHE_KIB)  # atomic() enlarges it for writes
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA recursive_triggers = ON")
         conn.execute("PRAGMA secure_delete = ON")  # freed pages are zeroed: forgotten text leaves the file
-        conn.create_function("mt_index_text", 1, index_text, deterministic=True)
-        conn.create_function("mt_units", 2, text_units, deterministic=True)
-        conn.create_function("mt_json_list", 1, lambda v: dump_list(load_list(v)), deterministic=True)
-        conn.create_function("mt_json_ids", 1, lambda v: dump_list(load_ids(v)), deterministic=True)
-        conn.create_function("mt_flag", 1, instruction_flag, deterministic=True)
+        _register_functions(conn)
         if _NO_POW is None:  # the SQLite library is the same for every connection of a process
             try:
                 conn.execute("SELECT pow(2, 2)").fetchone()
@@ -1907,17 +1975,16 @@ class MemoryDB:
 
     @staticmethod
     def _reindex(conn):
-        """Recreate the full-text triggers and refill the index (inside the caller's transaction)."""
+        """Make the full-text tables, triggers and index anew (inside the caller's transaction):
+        an index made by an older build may lack a table or index other columns."""
         for name, in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' "
                                   "AND name LIKE 'memory_l_\\_fts\\_a_' ESCAPE '\\'").fetchall():
             conn.execute("DROP TRIGGER %s" % name)
-        conn.execute("DELETE FROM memory_fts")
-        conn.execute("DELETE FROM memory_units")
-        for statement in FTS_DDL:
-            if statement.startswith("CREATE TRIGGER"):
+        conn.execute("DROP TABLE IF EXISTS memory_fts")
+        conn.execute("DROP TABLE IF EXISTS memory_units")
+        if _sqlite_has_fts5():
+            for statement in FTS_DDL + FTS_FILL:
                 conn.execute(statement)
-        for statement in FTS_FILL:
-            conn.execute(statement)
 
     def _check_ours(self):
         """Refuse, before anything is written, a file that is not a memory database or is newer;
@@ -1936,45 +2003,42 @@ class MemoryDB:
                 "%s is a SQLite database but not a memory database (tables: %s); "
                 "point --db at another file" % (self.path, ", ".join(sorted(names)[:5]))
             )
-        if names:
-            try:
-                self.conn.execute("SELECT id, session_id, summary FROM memory_l1 LIMIT 0").fetchall()
-            except sqlite3.OperationalError:
-                columns = {r[1] for r in self.conn.execute("PRAGMA table_info(memory_l1)")}
-                raise DatabaseError("%s has a memory_l1 table of another shape (columns: %s); point --db at "
-                                    "another file" % (self.path, ", ".join(sorted(columns)[:6])))
+        for table in sorted(ours) if names else ():
+            columns = {r[1] for r in self.conn.execute("PRAGMA table_info(%s)" % table)}
+            seed = {c[0] for c in schema_shapes()[1]["tables"][table][1]}
+            if not seed <= columns:
+                raise DatabaseError("%s has a %s table of another shape (columns: %s; missing: %s); point --db "
+                                    "at another file" % (self.path, table, ", ".join(sorted(columns)[:6]),
+                                                         ", ".join(sorted(seed - columns)[:4])))
         return version, names
 
     def _migrate(self, version=None, names=None):
         """Bring the file to SCHEMA_VERSION.  ``version`` and ``names`` (table names): as
         _check_ours read them; a file that is already current needs no second look.
 
-        Each step is one transaction that reads the version again once it holds the write lock:
-        processes opening an old file at once (cron and two sessions after an upgrade) run each
-        step once between them.  The step that reaches SCHEMA_VERSION from an older schema also
-        rebuilds the full-text triggers and index in its transaction (a new schema may index
-        other columns), so a kill never leaves the new schema with the old index."""
+        Every step runs in one transaction that reads the version again once it holds the write
+        lock: a step that fails (or a kill) leaves the file as it was, and processes opening an
+        old file at once (cron and two sessions after an upgrade) migrate it once between them.
+        Before each step the file is given what its version's schema holds and it lacks (early
+        builds changed a migration without a new number).  Reaching SCHEMA_VERSION from an older
+        schema also rebuilds the full-text tables, triggers and index in that transaction (a new
+        schema may index other columns), so the new schema never runs with the old index."""
         conn = self.conn
         if version is None:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version != SCHEMA_VERSION:
             names = None  # the steps may add tables
-        for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.atomic():
                 current = conn.execute("PRAGMA user_version").fetchone()[0]
-                if current >= target:
-                    continue  # another process has just run this step
-                now = iso(now_utc())
-                for statement in MIGRATIONS[target - 1]:
-                    if callable(statement):
-                        statement(conn, now)
-                    elif ":now" in statement:
-                        conn.execute(statement, {"now": now})
-                    else:
-                        conn.execute(statement)
-                conn.execute("PRAGMA user_version = %d" % target)
-                if target == SCHEMA_VERSION and current > 0 and self._has_fts_table():
-                    self._reindex(conn)
+                if current < SCHEMA_VERSION:  # not done by another process meanwhile
+                    now = iso(now_utc())
+                    for target in range(current + 1, SCHEMA_VERSION + 1):
+                        _complete_schema(conn, target - 1)
+                        _run_step(conn, target, now)
+                    _complete_schema(conn, SCHEMA_VERSION)
+                    conn.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
+                    if current > 0 and self._has_fts_table():
+                        self._reindex(conn)
         has_fts_table = "memory_fts" in names if names is not None else self._has_fts_table()
         if self._want_fts and not has_fts_table and _sqlite_has_fts5():
             with self.atomic() as conn:
