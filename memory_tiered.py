@@ -90,7 +90,7 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 BUSY_TIMEOUT_MS = 10000
 WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
@@ -189,6 +189,7 @@ DEFAULT_BUDGET = 2000  # tokens of a context block or digest unless asked otherw
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 IMPORT_BATCH = 1000
+TRANSCRIPT_TURN_MAX = 4000
 MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes
 MAX_ID = 2 ** 63 - 1  # ids, counts and limits are SQLite integers
 YEAR_RANGE = (1900, 9998)  # dates the tool accepts (UTC), so date arithmetic never overflows
@@ -1672,6 +1673,11 @@ MIGRATIONS = [
         "ALTER TABLE memory_l1 ADD COLUMN related TEXT",  # JSON ids of the most similar records of the level
         "ALTER TABLE memory_l2 ADD COLUMN related TEXT",  # (set when the text is written; NULL: not yet)
         "ALTER TABLE memory_l3 ADD COLUMN related TEXT",
+    ],
+    [
+        "ALTER TABLE memory_l1 ADD COLUMN edited_at TEXT",  # when a person last corrected it (importers leave it be)
+        "ALTER TABLE memory_l2 ADD COLUMN edited_at TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN edited_at TEXT",
     ],
 ]
 
@@ -3968,44 +3974,55 @@ class MemoryStore:
             self.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return rewritten
 
-    def backups_holding(self, level, record_id, text):
-        """Backups in the backups folder that still hold this record (same id and text)."""
+    def backups(self, exclude=None):
+        """The backup files in the backups folder, oldest first."""
         folder = os.path.join(os.path.dirname(self.db.path), "backups")
-        found = []
         try:
             names = sorted(n for n in os.listdir(folder) if n.endswith(".db"))
         except OSError:
-            return found
-        for name in names:
-            path = os.path.join(folder, name)
-            try:
-                conn = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
-                try:
-                    row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (LEVEL_TEXT[level], LEVEL_TABLE[level]),
-                                       (record_id,)).fetchone()
-                finally:
-                    conn.close()
-            except sqlite3.Error:
-                continue
-            if row is not None and row[0] == text:
-                found.append(path)
-        return found
+            return []
+        return [os.path.join(folder, n) for n in names if os.path.join(folder, n) != exclude]
 
     @staticmethod
-    def purge_backup(path, level, record_id):
-        """Rewrite one backup without a record: the copy is made anew (atomic_file) and vacuumed,
-        so none of the record's text is left in it."""
+    def backup_holds(path, targets=None):
+        """The (level, id) of ``targets`` (all records when None) that the backup at ``path``
+        holds.  Ids are never given out twice, so an id there is the same record (perhaps with
+        older text)."""
+        held = []
+        try:
+            conn = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+            try:
+                for level in LEVELS:
+                    wanted = None if targets is None else [rid for lv, rid in targets if lv == level]
+                    if wanted == []:
+                        continue
+                    sql = "SELECT id FROM %s" % LEVEL_TABLE[level]
+                    rows = conn.execute(sql + (" WHERE id IN (SELECT value FROM json_each(?))" if wanted else ""),
+                                        (json.dumps(wanted),) if wanted else ()).fetchall()
+                    held += [(level, r[0]) for r in rows]
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return held
+        return held
+
+    @staticmethod
+    def purge_backup(path, records):
+        """Rewrite one backup without ``records`` [(level, id)]: the copy is made anew
+        (atomic_file) and vacuumed, so none of their text is left in it."""
         with atomic_file(path) as (_, tmp):
             src = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
             dst = sqlite3.connect(tmp, isolation_level=None)
             try:
                 src.backup(dst)
+                _register_functions(dst)  # the index triggers of the copy call them
                 dst.execute("PRAGMA secure_delete = ON")
                 dst.execute("BEGIN")
-                dst.execute("DELETE FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,))
                 names = {r[0] for r in dst.execute("SELECT name FROM sqlite_master")}
-                if "vault_notes" in names:
-                    dst.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?", (level, str(record_id)))
+                for level, record_id in records:
+                    dst.execute("DELETE FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,))
+                    if "vault_notes" in names:
+                        dst.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?", (level, str(record_id)))
                 for table in ("memory_fts", "memory_units"):
                     if table in names:
                         dst.execute("INSERT INTO %s(%s) VALUES ('optimize')" % (table, table))
@@ -4020,12 +4037,11 @@ class MemoryStore:
         with self.db.atomic() as conn:
             counts = {lv: conn.execute("DELETE FROM %s" % LEVEL_TABLE[lv]).rowcount for lv in LEVELS}
             notes = [(r[0], r[1]) for r in conn.execute("SELECT vault, path FROM vault_notes WHERE kind IN "
-                                                        "('l1', 'l2', 'l3')")]
+                                                        "('l1', 'l2', 'l3', 'session')")]
             forget_all_sessions(conn)
             for table in ("recalls", "vault_notes"):
                 conn.execute("DELETE FROM %s" % table)
-        _delete_notes(notes)
-        return counts
+        return counts, _delete_notes(notes)
 
     # -- duplicates and superseded facts --
 
@@ -4175,9 +4191,10 @@ class MemoryStore:
 
     # -- correcting --
 
-    def edit(self, level, record_id, changes, now=None):
+    def edit(self, level, record_id, changes, now=None, person=False):
         """Correct a record in place: ``changes`` maps text, key_points, importance, tags and
-        category (where the level has it) to new values.  Returns the fields that changed."""
+        category (where the level has it) to new values; ``person``: a person's correction
+        (``edited_at`` is set).  Returns the fields that changed."""
         level = check_level(level)
         allowed = LEVEL[level].editable
         unknown = [k for k, v in changes.items() if v is not None and k not in allowed]
@@ -4210,9 +4227,12 @@ class MemoryStore:
                     points = load_list(record.get("key_points", row["key_points"] if level == "l1" else None))
                     changed["flagged"] = instruction_flag(" ".join([text] + points))
                 changed["updated_at"] = iso(now or now_utc())
+                if person:
+                    changed["edited_at"] = changed["updated_at"]
                 conn.execute("UPDATE %s SET %s WHERE id = ?" % (table, ", ".join("%s = ?" % k for k in changed)),
                              list(changed.values()) + [record_id])
                 changed.pop("updated_at")
+                changed.pop("edited_at", None)
                 if changed.get("flagged", row["flagged"]) == row["flagged"]:
                     changed.pop("flagged", None)
         return Edited(sorted(changed), redacted)
@@ -4647,6 +4667,7 @@ class Promoter:
 
 VAULT_FOLDERS = {"l1": "L1-关键摘要", "l2": "L2-结构知识", "l3": "L3-核心洞察", "session": "对话树"}
 VAULT_ARCHIVE = "归档"
+VAULT_ASIDE = "_aside"  # notes a restore moved out of the way: kept for the person, never read back
 INSIGHT_INDEX = "核心洞察索引"
 NOTE_STEM_MAX = 80  # characters in a note's name, without .md
 KEY_POINTS_HEADING = "## 要点 Key points"
@@ -4915,6 +4936,7 @@ class VaultSync:
         self._by_id = None
         self._scrubbed = set()
         self._mode = 0o600
+        self.edited = []  # (level, id) of records a person changed through their notes
 
     # -- paths and rendering --
 
@@ -5164,7 +5186,9 @@ class VaultSync:
                     report["unchanged"] += 1
                     continue
                 rel_, text, editable = self.render_record(record_dict(lv, row), stems)
-                scrubbed = key in self._scrubbed
+                # a note the tool has never written (a hand-written one just imported, render hash
+                # ""), or one a secret was scrubbed from, is written as the tool writes it
+                scrubbed = key in self._scrubbed or bool(known and known["render_hash"] == "")
                 self._note(report, rel, self._reconcile, key, rel, text, editable, known, report,
                            key in handled and not scrubbed, dry_run, "db" if scrubbed else resolve, print_)
         notes = []
@@ -5292,23 +5316,25 @@ class VaultSync:
                         if conn.execute("SELECT 1 FROM vault_notes WHERE vault = ? AND path = ?",
                                         (self.vault, rel)).fetchone():
                             continue  # another process imported it a moment ago
+                        common = dict(importance=values["importance"], tags=values["tags"], now=now,
+                                      project=fields.get("project"), origin="vault")
                         if level == "l1":
-                            new_id = store.add_l1(str(fields.get("session_id") or "obsidian"), values["text"],
-                                                  values["key_points"], values["importance"], now=now,
-                                                  tags=values["tags"], project=fields.get("project"),
-                                                  origin="vault").id
+                            new_id = store.add_l1(session_id=str(fields.get("session_id") or "obsidian"),
+                                                  summary=values["text"], key_points=values["key_points"],
+                                                  **common).id
                         elif level == "l2":
-                            new_id = store.add_l2(values["category"], values["text"], None, values["tags"],
-                                                  values["importance"], fields.get("project"), now=now,
-                                                  origin="vault").id
+                            new_id = store.add_l2(category=values["category"], knowledge=values["text"],
+                                                  **common).id
                         else:
-                            new_id = store.add_l3(values["text"], None, values["category"], values["importance"],
-                                                  fields.get("project"), now=now, tags=values["tags"],
-                                                  origin="vault").id
+                            new_id = store.add_l3(insight=values["text"], category=values["category"],
+                                                  **common).id
                         record = record_dict(level, conn.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
                                                                  (new_id,)).fetchone())
                         self._remember((level, str(new_id)), rel, digest, "", self._editable(record))
                         self._flush()
+                    # its render hash "" has the note rewritten as the tool writes it: with its id (a
+                    # moved or copied vault knows it) and without any secret scrubbed from the record
+                    self.edited.append((level, new_id))
                 except MemoryTieredError as exc:
                     self._pending = []
                     report["conflicts"].append({"path": rel, "why": "cannot import this hand-written note: %s" % exc})
@@ -5446,24 +5472,15 @@ class VaultSync:
         return values
 
     def _apply(self, level, record_id, changes, now):
-        changes = scrub_record(dict(changes))[0]
-        column = {"text": LEVEL_TEXT[level], "key_points": "key_points", "importance": "importance",
-                  "tags": "tags", "category": "category"}
-        sets, params = [], []
-        for field, value in sorted(changes.items()):
-            sets.append("%s = ?" % column[field])
-            params.append(dump_list(value) if isinstance(value, list) else value)
-        sets.append("updated_at = ?")
-        params.append(iso(now))
-        if "text" in changes or "key_points" in changes:
-            row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
-            text = changes.get("text", row[LEVEL_TEXT[level]])
-            points = changes.get("key_points", load_list(row["key_points"]) if level == "l1" else [])
-            sets.append("flagged = ?")
-            params.append(instruction_flag(" ".join([text] + list(points))))
-        with self.db.atomic() as conn:
-            conn.execute("UPDATE %s SET %s WHERE id = ?" % (LEVEL_TABLE[level], ", ".join(sets)),
-                         params + [record_id])
+        """A person's edit of a note, applied as every edit is (checked, scrubbed, flagged,
+        marked as a person's); the records whose words changed are related and embedded again
+        once the sync is done (``edited``)."""
+        store = MemoryStore(self.db)
+        edited = store.edit(level, record_id, changes, now, person=True)
+        if {LEVEL_TEXT[level], "key_points"} & set(edited.changed):
+            store.relate(level, record_id)
+        if edited.changed:
+            self.edited.append((level, record_id))
 
     def _reconcile(self, key, rel, text, editable, row, report, was_read_back, dry_run, resolve, fingerprint=None):
         """Write, rename or keep one note.  A note the person edited is theirs:
@@ -6018,6 +6035,258 @@ def push_report(title, text, environ=None):
     return outcomes
 
 
+# ==== Operations: each change to the memory, whole ====
+# Every front end (CLI, MCP, hooks, vault read-back, importers, Hermes) calls one of these with
+# keywords and only formats what it returns.  Each owns every effect of its change: validation,
+# scrubbing, flagging, the write, related links, embedding, promotion marks, id allocation, and
+# telling the digest, the vault's reports and the backups what changed.
+
+PERSON_ORIGINS = ("cli", "mcp", "vault")  # a correction from these is a person's (or their agent's)
+
+
+def add_memory(db, *, level, values, origin="cli", now=None, supersedes=None):
+    """Store one record of ``level`` from ``values`` (its fields by name: session_id, summary,
+    key_points, importance, parent_session, project, agent, created_at, tags for an L1;
+    category, knowledge or insight, source_ids, tags, importance, project, agent, created_at for
+    an L2/L3), then embed it.  Returns a Written."""
+    level = check_level(level)
+    now = now or now_utc()
+    store = MemoryStore(db)
+    values = dict(values)
+    if level == "l1":
+        written = store.add_l1(now=now, origin=origin, **values)
+    elif level == "l2":
+        written = store.add_l2(now=now, origin=origin, supersedes=supersedes, **values)
+    else:
+        written = store.add_l3(now=now, origin=origin, **values)
+    if written.created:
+        embed_quietly(db, [(level, written.id)])
+    return written
+
+
+def edit_memory(db, *, level, record_id, changes, by="cli", now=None):
+    """Correct a record in place (``changes``: text, key_points, importance, tags, category,
+    project); its related links are chosen again when its words changed, and it is embedded
+    again.  A correction ``by`` a person (PERSON_ORIGINS) is marked, so no importer overwrites
+    it.  Returns an Edited."""
+    level = check_level(level)
+    store = MemoryStore(db)
+    edited = store.edit(level, record_id, changes, now, person=by in PERSON_ORIGINS)
+    if {LEVEL_TEXT[level], "key_points"} & set(edited.changed):
+        store.relate(level, record_id)
+    if edited.changed:
+        embed_quietly(db, [(level, record_id)])
+    return edited
+
+
+def recall_memories(db, *, query, queries=(), level=None, limit=10, project=None, category=None, tag=None,
+                    session_id=None, now=None):
+    """Search for an agent (several phrasings fused, or one with its weak results marked) and
+    count what it was given as recalled, once per session."""
+    now = now or now_utc()
+    searcher = Searcher(db)
+    options = dict(level=level, limit=limit, project=project, now=now, touch=False, category=category, tag=tag)
+    if queries:
+        found = searcher.search_many([query] + list(queries), **options)
+    else:
+        found = searcher.search(query, **options)
+        searcher.gate(query, found["results"], now)
+    with contextlib.suppress(sqlite3.OperationalError):
+        DecayEngine(db).recall([(r["level"], r["id"]) for r in found["results"]], session_id, now)
+    return found
+
+
+def sync_vault(db, *, vault, levels=("l1", "l2", "l3", "tree"), dry_run=False, resolve=None, now=None):
+    """Sync the vault (VaultSync.sync); the records a person changed or wrote in their notes are
+    then embedded as any edit is.  Returns the sync report."""
+    syncer = VaultSync(db, vault)
+    report = syncer.sync(levels, dry_run, now or now_utc(), resolve)
+    embed_quietly(db, syncer.edited)
+    return report
+
+
+def merge_memories(db, *, level, keep_id, drop_id, now=None):
+    """Fold ``drop_id`` into ``keep_id`` (MemoryStore.merge), then choose the kept record's
+    related links again and embed it.  Returns the kept record."""
+    store = MemoryStore(db)
+    record = store.merge(level, keep_id, drop_id, now)
+    store.relate(record["level"], keep_id)
+    embed_quietly(db, [(record["level"], keep_id)])
+    return record
+
+
+def supersede_memory(db, *, level, old_id, new_id, now=None):
+    MemoryStore(db).supersede(level, old_id, new_id, now)
+
+
+def unarchive_memory(db, *, level, record_id, now=None):
+    return DecayEngine(db).unarchive(level, record_id, now)
+
+
+def clear_flag(db, *, level, record_id):
+    return MemoryStore(db).clear_flag(level, record_id)
+
+
+def _forgotten_snippets(texts):
+    """What of each forgotten text a report or digest line may hold: the text, and the short
+    forms reports print (``_short``), without their ellipsis."""
+    out = set()
+    for text in texts:
+        if not text:
+            continue
+        out.add(" ".join(text.split()))
+        for width in (40, 50, 60, 70, 80):
+            out.add(_short(text, width).rstrip("…"))
+    return sorted((s for s in out if len(s) >= 8), key=len)
+
+
+def _scrub_reports(vault, texts):
+    """Rewrite the daily report notes of ``vault`` without any line that names a forgotten
+    record; returns the notes rewritten."""
+    folder = os.path.join(vault, REPORT_FOLDER)
+    snippets = _forgotten_snippets(texts)
+    rewritten = []
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".md"))
+    except OSError:
+        return rewritten
+    for name in names:
+        path = os.path.join(folder, name)
+        if os.path.islink(path) or not os.path.isfile(path):
+            continue
+        try:
+            with open(path, encoding="utf-8") as handle:
+                lines = handle.read().split("\n")
+        except (OSError, UnicodeDecodeError):
+            continue
+        kept = ["- (forgotten)" if any(s in " ".join(line.split()) for s in snippets) else line for line in lines]
+        if kept != lines:
+            write_atomic(path, "\n".join(kept))
+            rewritten.append(path)
+    return rewritten
+
+
+def _vaults_of(db):
+    """The vault folders the database keeps notes for, and the configured one."""
+    found = {r[0] for r in db.execute("SELECT DISTINCT vault FROM vault_notes")}
+    configured = os.environ.get("MEMORY_TIERED_VAULT")
+    if configured:
+        found.add(os.path.abspath(os.path.expanduser(configured)))
+    return sorted(v for v in found if os.path.isdir(v))
+
+
+def _after_forget(db, texts, purge, targets, everything):
+    """What a forget reaches besides the rows: the index and freed pages, every backup (with
+    ``purge``), the digest (rewritten at once) and the daily report notes."""
+    store = MemoryStore(db)
+    store.erase_freed()
+    held, purged = {}, []
+    for path in store.backups(exclude=db.path):
+        ids = store.backup_holds(path, None if everything else targets)
+        if ids:
+            held[path] = ids
+    if purge:
+        for path, ids in sorted(held.items()):
+            MemoryStore.purge_backup(path, ids)
+            purged.append(path)
+    digest = digest_path(db.path)
+    if os.path.exists(digest):
+        write_atomic(digest, build_digest(db))
+    reports = []
+    for vault in _vaults_of(db):
+        reports += _scrub_reports(vault, texts)
+    return {"backups_holding": sorted(set(held) - set(purged)), "backups_purged": purged, "reports": reports}
+
+
+def forget_memories(db, *, targets=(), everything=False, purge_backups=False, now=None):
+    """Delete records for good with every copy the tool keeps: ``targets`` [(level, id)], or
+    ``everything``.  Rows, index entries, recall marks, embeddings, session buffers, vault notes
+    (record and session notes), the digest, report notes, and with ``purge_backups`` every
+    backup.  Without it, forgetting everything first saves a backup of it all (the result's
+    ``backup``).  Returns {"forgotten", "unlinked", "notes_deleted", "backups_holding",
+    "backups_purged", "reports", "backup"}."""
+    now = now or now_utc()
+    store = MemoryStore(db)
+    result = {"forgotten": [], "unlinked": [], "notes_deleted": [], "backup": None}
+    texts = []
+    if everything:
+        if not purge_backups:
+            result["backup"] = db.backup(now=now, keep=0)[0]
+        texts = [r[0] for lv in LEVELS for r in db.execute("SELECT %s FROM %s" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv]))]
+        counts, notes = store.forget_all()
+        result["forgotten"] = counts
+        result["notes_deleted"] = notes
+    else:
+        for level, record_id in targets:
+            done = store.forget(level, record_id, now)
+            texts.append(done["text"])
+            result["forgotten"].append({"level": level, "id": record_id})
+            result["unlinked"] += [dict(item, source={"level": level, "id": record_id}) for item in done["unlinked"]]
+            result["notes_deleted"] += done["notes"]
+    result.update(_after_forget(db, texts, purge_backups, list(targets), everything))
+    return result
+
+
+def _move_aside(vault, rel, now):
+    """Move a vault note into ``_aside/restore-DATE/`` (kept for the person, never read back)."""
+    source = os.path.join(vault, *rel.split("/"))
+    if os.path.islink(source) or not os.path.isfile(source):
+        return None
+    folder = os.path.join(vault, VAULT_ASIDE, "restore-" + now.strftime("%Y%m%d-%H%M%S"))
+    make_private_dirs(folder)
+    target = os.path.join(folder, os.path.basename(source))
+    if os.path.lexists(target):
+        return None
+    os.rename(source, target)
+    return target
+
+
+def restore_memories(db, *, source, now=None):
+    """Put a backup back: the current file is saved first; ids never given out twice (the
+    highest id ever used survives); the vault follows the restored database (its bookkeeping
+    is the current one for records the backup has; notes of records it lacks are moved aside
+    into ``_aside/``, not read back).  Returns {"saved", "aside"}."""
+    now = now or now_utc()
+    floors = {t: db.execute("SELECT max(coalesce((SELECT max(id) FROM %s), 0), coalesce((SELECT last_id FROM "
+                            "id_floor WHERE tbl = ?), 0))" % t, (t,)).fetchone()[0] for t in LEVEL_TABLE.values()}
+    notes = [dict(r) for r in db.execute("SELECT * FROM vault_notes")]
+    saved = db.restore(source, now)
+    aside = []
+    with db.atomic() as conn:
+        for table, last in floors.items():
+            conn.execute("INSERT INTO id_floor(tbl, last_id) VALUES (?, ?) ON CONFLICT(tbl) DO UPDATE SET "
+                         "last_id = max(last_id, excluded.last_id)", (table, last))
+        conn.execute("DELETE FROM vault_notes")
+        for row in notes:
+            if row["kind"] in LEVELS and conn.execute("SELECT 1 FROM %s WHERE id = ?" % LEVEL_TABLE[row["kind"]],
+                                                      (int(row["ref"]),)).fetchone() is None:
+                moved = _move_aside(row["vault"], row["path"], now)
+                if moved:
+                    aside.append(moved)
+                continue
+            names = tuple(row)
+            conn.execute(_insert_sql("vault_notes", names), [row[n] for n in names])
+    return {"saved": saved, "aside": aside}
+
+
+def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
+    """Keep a session's turns (role, text) for its later summary, scrubbed and cut, and queue
+    the session; ``replace`` keeps only these.  Returns the number of turns stored."""
+    now = now or now_utc()
+    texts = [(role, scrub(str(text).replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX])
+             for role, text in turns if role in ("user", "assistant") and text and str(text).strip()]
+    with db.atomic() as conn:
+        if replace:
+            conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
+        start = conn.execute("SELECT coalesce(max(turn), -1) + 1 FROM session_turns WHERE session_id = ?",
+                             (session_id,)).fetchone()[0]
+        conn.executemany("INSERT INTO session_turns(session_id, turn, role, text, captured_at) VALUES (?, ?, ?, ?, ?)",
+                         [(session_id, start + n, role, text, iso(now)) for n, (role, text) in enumerate(texts)])
+        conn.execute("INSERT INTO pending_sessions(session_id, cwd, recorded_at) VALUES (?, ?, ?) "
+                     "ON CONFLICT(session_id) DO NOTHING", (session_id, cwd, iso(now)))
+    return len(texts)
+
+
 # ==== Integrations: agents (context, Claude Code hooks, session capture, MCP) ====
 
 CHATTER = frozenset("""
@@ -6030,7 +6299,6 @@ HOOK_EVENTS = {"session-start": "SessionStart", "user-prompt-submit": "UserPromp
 HOOK_STDIN_MAX = 1 << 20  # bytes read from a hook's stdin
 HOOK_PROMPT_MAX = 4000  # characters of a prompt used as the query
 HOOK_OUTPUT_MAX = 8000  # characters a hook prints at most (Claude Code keeps 10,000)
-TRANSCRIPT_TURN_MAX = 4000
 MCP_LEGACY_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 MCP_MODERN_VERSIONS = ("2026-07-28",)
 
@@ -6489,24 +6757,28 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
             counts["empty"] += 1
             continue
         summary, points = session_card(card)
-        known = db.execute("SELECT id, summary, origin FROM memory_l1 WHERE session_id = ? ORDER BY id",
+        known = db.execute("SELECT id, summary, origin, edited_at FROM memory_l1 WHERE session_id = ? ORDER BY id",
                            (session_id,)).fetchall()
-        if known and (known[0]["origin"] != "import" or known[0]["summary"] == scrub(summary)[0]):
+        if known and (known[0]["origin"] != "import" or scrub(summary)[0] in {r["summary"] for r in known}):
             counts["skipped"] += 1  # summarised by the agent or a person, or imported and unchanged
             continue
+        # a card a person corrected is theirs: the grown transcript's card goes beside it
+        mine = [r for r in known if r["origin"] == "import" and not r["edited_at"]]
         if dry_run:
-            counts["updated" if known else "added"] += 1
+            counts["updated" if mine else "added"] += 1
             continue
-        if known:
-            store.edit("l1", known[0]["id"], {"text": summary, "key_points": points}, now)
+        if mine:
+            edit_memory(db, level="l1", record_id=mine[-1]["id"], changes={"text": summary, "key_points": points},
+                        by="import", now=now)
             counts["updated"] += 1
             continue
         try:
             created = iso(parse_time(card["started"])) if card["started"] else None
         except ValidationError:
             created = None
-        store.add_l1(session_id, summary, points, 0.3, project=project_key(card["cwd"]) if card["cwd"] else None,
-                     agent="auto", created_at=created, now=now, origin="import")
+        add_memory(db, level="l1", origin="import", now=now, values=dict(
+            session_id=session_id, summary=summary, key_points=points, importance=0.3,
+            project=project_key(card["cwd"]) if card["cwd"] else None, agent="auto", created_at=created))
         counts["added"] += 1
     return counts
 
@@ -6667,8 +6939,9 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
         else:
             summary, points = extractive_summary(buffered_turns(db, session["session_id"]), session)
         project = project_key(session["cwd"]) if session.get("cwd") else None
-        new_id = store.add_l1(session["session_id"], summary, points, 0.3, project=project or None,
-                              agent="auto", created_at=session["recorded_at"], now=now, origin="auto").id
+        new_id = add_memory(db, level="l1", origin="auto", now=now, values=dict(
+            session_id=session["session_id"], summary=summary, key_points=points, importance=0.3,
+            project=project or None, agent="auto", created_at=session["recorded_at"])).id
         with db.atomic() as conn:
             session_done(conn, session["session_id"], now)
         made.append({"session_id": session["session_id"], "l1_id": new_id})
@@ -6766,64 +7039,6 @@ def run_hook(event, data, db_path, now):
     return text[:HOOK_OUTPUT_MAX]
 
 
-_MCP_TOOLS = [
-    ("memory_search", "Search all memory levels (L1 sessions, L2 knowledge, L3 insights); English or Chinese, "
-     "keywords or a whole question. For a question, also pass `queries`: two to five paraphrases, synonyms "
-     "and likely keywords (e.g. the database name you suspect); the rankings are fused. Weak matches are "
-     "marked `weak`. Counts as a retrieval.",
-     {"query": {"type": "string", "description": "keywords or a question"},
-      "queries": {"type": "array", "items": {"type": "string"}, "maxItems": 9,
-                  "description": "more phrasings of the same question"},
-      "level": {"type": "string", "enum": ["l1", "l2", "l3"]},
-      "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10},
-      "project": {"type": "string"}, "category": {"type": "string"}, "tag": {"type": "string"}}, ["query"]),
-    ("memory_context", "A short Markdown block of what is remembered: core insights plus what is relevant to "
-     "the query, within a token budget. Empty when nothing is relevant.",
-     {"query": {"type": "string"}, "budget": {"type": "integer", "minimum": 50, "maximum": 100000, "default": DEFAULT_BUDGET},
-      "project": {"type": "string"}}, []),
-    ("memory_get", "One memory in full with its sources and promotions.",
-     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
-     ["level", "id"]),
-    ("memory_add_l1", "Store the summary of this conversation (one per session). Importance 0-1: 0.9 for "
-     "decisions and lasting preferences, 0.3 for routine work.",
-     {"session_id": {"type": "string"}, "summary": {"type": "string"},
-      "key_points": {"type": "array", "items": {"type": "string"}},
-      "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5},
-      "project": {"type": "string"}, "parent_session": {"type": "string"},
-      "tags": {"type": "array", "items": {"type": "string"}}}, ["session_id", "summary"]),
-    ("memory_add_l2", "Store a piece of knowledge distilled from several L1s (name them in source_ids).",
-     {"category": {"type": "string"}, "knowledge": {"type": "string"},
-      "source_ids": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
-      "tags": {"type": "array", "items": {"type": "string"}}, "project": {"type": "string"},
-      "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["category", "knowledge"]),
-    ("memory_add_l3", "Store a core insight distilled across L2s (name them in source_ids).",
-     {"insight": {"type": "string"}, "source_ids": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_ID}},
-      "category": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
-      "project": {"type": "string"},
-      "importance": {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}}, ["insight"]),
-    ("memory_edit", "Correct a memory in place: new text, key points (L1), importance, tags or category (L2, L3). "
-     "Give only the fields to change.",
-     {"level": {"type": "string", "enum": ["l1", "l2", "l3"]}, "id": {"type": "integer", "minimum": 1, "maximum": MAX_ID},
-      "text": {"type": "string"}, "key_points": {"type": "array", "items": {"type": "string"}},
-      "importance": {"type": "number", "minimum": 0, "maximum": 1},
-      "tags": {"type": "array", "items": {"type": "string"}}, "category": {"type": "string"}}, ["level", "id"]),
-    ("memory_compress_report", "What is ready for promotion: L1s to promote, clusters that could become an L2, "
-     "categories that could become an L3, with the ids to cite and each source's text, so you can write the "
-     "L2 (memory_add_l2) or L3 (memory_add_l3) with source_ids in one call.", {}, []),
-    ("memory_stats", "Counts per level, strength distribution, cleanup candidates, database facts.", {}, []),
-]
-
-
-def mcp_tool_list():
-    tools = []
-    for name, description, properties, required in _MCP_TOOLS:
-        schema = {"type": "object", "properties": properties, "additionalProperties": False}
-        if required:
-            schema["required"] = required
-        tools.append({"name": name, "description": description, "inputSchema": schema})
-    return tools
-
-
 _JSON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "array": (list,), "object": (dict,),
                "boolean": (bool,)}
 
@@ -6859,72 +7074,195 @@ def _mcp_project(db, args):
     return current_project()
 
 
-def mcp_call(db_path, name, args, now, session_id=None):
-    """Run one MCP tool; return a JSON-able result.  Raises MemoryTieredError on bad input."""
-    known = {t[0]: t for t in _MCP_TOOLS}
+MCP_TOOLS = {}  # name -> its declaration and handler, in the order tools/list gives them
+
+
+def mcp_tool(name, title, description, properties=None, required=(), read_only=False, destructive=False,
+             idempotent=False, output=None):
+    """Register the decorated function as the MCP tool ``name``: its declaration (title,
+    description, input schema, annotations for a client's approval, output schema) stands next
+    to its handler, ``handler(db, args, now=, session_id=, origin=)``.  A name without a
+    handler cannot be declared, and tools/call of an unknown name is an error."""
+    def register(handler):
+        schema = {"type": "object", "properties": properties or {}, "additionalProperties": False}
+        if required:
+            schema["required"] = list(required)
+        declared = {"name": name, "title": title, "description": description, "inputSchema": schema,
+                    "annotations": {"title": title, "readOnlyHint": read_only, "destructiveHint": destructive,
+                                    "idempotentHint": idempotent, "openWorldHint": False}}
+        if output is not None:
+            declared["outputSchema"] = output
+        MCP_TOOLS[name] = (declared, handler)
+        return handler
+    return register
+
+
+def mcp_tool_list():
+    return [dict(declared) for declared, _ in MCP_TOOLS.values()]
+
+
+_LEVEL_ENUM = {"type": "string", "enum": ["l1", "l2", "l3"]}
+_ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
+_IDS_SCHEMA = {"type": "array", "items": _ID_SCHEMA}
+_TEXTS_SCHEMA = {"type": "array", "items": {"type": "string"}}
+_IMPORTANCE_SCHEMA = {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}
+_WRITTEN_OUTPUT = {"type": "object", "properties": {"level": {"type": "string"}, "id": {"type": "integer"},
+                                                    "created": {"type": "boolean"}},
+                   "required": ["level", "id"]}
+
+
+def _whole(args, name, default):
+    value = args.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError("%s must be a whole number" % name)
+    return value
+
+
+@mcp_tool("memory_search", "Search memory",
+          "Search all memory levels (L1 sessions, L2 knowledge, L3 insights); English or Chinese, keywords or a "
+          "whole question. For a question, also pass `queries`: two to five paraphrases, synonyms and likely "
+          "keywords (e.g. the database name you suspect); the rankings are fused. Weak matches are marked "
+          "`weak`. Counts as a retrieval.",
+          {"query": {"type": "string", "description": "keywords or a question"},
+           "queries": {"type": "array", "items": {"type": "string"}, "maxItems": 9,
+                       "description": "more phrasings of the same question"},
+           "level": _LEVEL_ENUM, "limit": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10},
+           "project": {"type": "string"}, "category": {"type": "string"}, "tag": {"type": "string"}},
+          ["query"], read_only=True,
+          output={"type": "object", "properties": {"results": {"type": "array", "items": {"type": "object"}}},
+                  "required": ["results"]})
+def _mcp_search(db, args, now, session_id, origin):
+    found = recall_memories(db, query=args["query"], queries=args.get("queries") or (), level=args.get("level"),
+                            limit=_whole(args, "limit", 10), project=resolve_project(db, args.get("project")),
+                            category=args.get("category"), tag=args.get("tag"), session_id=session_id, now=now)
+    for r in found["results"]:
+        r.pop("explain", None)
+    return found
+
+
+@mcp_tool("memory_context", "Memory for a prompt",
+          "A short Markdown block of what is remembered: core insights plus what is relevant to the query, "
+          "within a token budget. Empty when nothing is relevant.",
+          {"query": {"type": "string"},
+           "budget": {"type": "integer", "minimum": 50, "maximum": 100000, "default": DEFAULT_BUDGET},
+           "project": {"type": "string"}}, read_only=True)
+def _mcp_context(db, args, now, session_id, origin):
+    return {"context": build_context(db, args.get("query"), _whole(args, "budget", DEFAULT_BUDGET),
+                                     resolve_project(db, args.get("project")) or current_project(), now,
+                                     touch=True, session_id=session_id)}
+
+
+@mcp_tool("memory_get", "Read one memory", "One memory in full with its sources and promotions.",
+          {"level": _LEVEL_ENUM, "id": _ID_SCHEMA}, ["level", "id"], read_only=True, idempotent=True,
+          output={"type": "object", "properties": {"level": {"type": "string"}, "id": {"type": "integer"},
+                                                   "text": {"type": "string"}}, "required": ["level", "id", "text"]})
+def _mcp_get(db, args, now, session_id, origin):
+    return MemoryStore(db).get(args["level"], _whole(args, "id", None))
+
+
+@mcp_tool("memory_add_l1", "Store a session summary",
+          "Store the summary of this conversation (one per session). Importance 0-1: 0.9 for decisions and "
+          "lasting preferences, 0.3 for routine work.",
+          {"session_id": {"type": "string"}, "summary": {"type": "string"}, "key_points": _TEXTS_SCHEMA,
+           "importance": _IMPORTANCE_SCHEMA, "project": {"type": "string"}, "parent_session": {"type": "string"},
+           "tags": _TEXTS_SCHEMA}, ["session_id", "summary"], idempotent=True, output=_WRITTEN_OUTPUT)
+def _mcp_add_l1(db, args, now, session_id, origin):
+    written = add_memory(db, level="l1", origin=origin, now=now, values=dict(
+        session_id=args["session_id"], summary=args["summary"], key_points=args.get("key_points"),
+        importance=args.get("importance"), parent_session=args.get("parent_session"),
+        project=_mcp_project(db, args), agent=origin, tags=args.get("tags")))
+    return {"level": "l1", "id": written.id, "created": written.created}
+
+
+@mcp_tool("memory_add_l2", "Store knowledge",
+          "Store a piece of knowledge distilled from several L1s (name them in source_ids).",
+          {"category": {"type": "string"}, "knowledge": {"type": "string"}, "source_ids": _IDS_SCHEMA,
+           "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
+          ["category", "knowledge"], output=_WRITTEN_OUTPUT)
+def _mcp_add_l2(db, args, now, session_id, origin):
+    written = add_memory(db, level="l2", origin=origin, now=now, values=dict(
+        category=args["category"], knowledge=args["knowledge"], source_ids=args.get("source_ids"),
+        tags=args.get("tags"), importance=args.get("importance"), project=_mcp_project(db, args), agent=origin))
+    return {"level": "l2", "id": written.id, "created": written.created}
+
+
+@mcp_tool("memory_add_l3", "Store an insight",
+          "Store a core insight distilled across L2s (name them in source_ids).",
+          {"insight": {"type": "string"}, "source_ids": _IDS_SCHEMA, "category": {"type": "string"},
+           "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
+          ["insight"], output=_WRITTEN_OUTPUT)
+def _mcp_add_l3(db, args, now, session_id, origin):
+    written = add_memory(db, level="l3", origin=origin, now=now, values=dict(
+        insight=args["insight"], source_ids=args.get("source_ids"), category=args.get("category"),
+        tags=args.get("tags"), importance=args.get("importance"), project=_mcp_project(db, args), agent=origin))
+    return {"level": "l3", "id": written.id, "created": written.created}
+
+
+@mcp_tool("memory_edit", "Correct a memory",
+          "Correct a memory in place: new text, key points (L1), importance, tags or category (L2, L3). Give "
+          "only the fields to change.",
+          {"level": _LEVEL_ENUM, "id": _ID_SCHEMA, "text": {"type": "string"}, "key_points": _TEXTS_SCHEMA,
+           "importance": {"type": "number", "minimum": 0, "maximum": 1}, "tags": _TEXTS_SCHEMA,
+           "category": {"type": "string"}}, ["level", "id"], idempotent=True,
+          output={"type": "object", "properties": {"level": {"type": "string"}, "id": {"type": "integer"},
+                                                   "changed": {"type": "array", "items": {"type": "string"}}},
+                  "required": ["level", "id", "changed"]})
+def _mcp_edit(db, args, now, session_id, origin):
+    changes = {k: args.get(k) for k in ("text", "key_points", "importance", "tags", "category")}
+    edited = edit_memory(db, level=args["level"], record_id=_whole(args, "id", None), changes=changes,
+                         by=origin, now=now)
+    return {"level": args["level"], "id": args["id"], "changed": edited.changed}
+
+
+@mcp_tool("memory_forget", "Forget a memory for good",
+          "Delete one memory and every copy the tool keeps of it (vault notes, digest, report notes). Only "
+          "when the user asks to forget it.",
+          {"level": _LEVEL_ENUM, "id": _ID_SCHEMA}, ["level", "id"], destructive=True, idempotent=False,
+          output={"type": "object", "properties": {"forgotten": {"type": "array", "items": {"type": "object"}}},
+                  "required": ["forgotten"]})
+def _mcp_forget(db, args, now, session_id, origin):
+    done = forget_memories(db, targets=[(check_level(args["level"]), _whole(args, "id", None))], now=now)
+    return {"forgotten": done["forgotten"], "notes_deleted": done["notes_deleted"],
+            "backups_holding": done["backups_holding"]}
+
+
+@mcp_tool("memory_compress_report", "What is ready for promotion",
+          "What is ready for promotion: L1s to promote, clusters that could become an L2, categories that "
+          "could become an L3, with the ids to cite and each source's text, so you can write the L2 "
+          "(memory_add_l2) or L3 (memory_add_l3) with source_ids in one call.", read_only=True, idempotent=True,
+          output={"type": "object"})
+def _mcp_compress_report(db, args, now, session_id, origin):
+    return Promoter(db).report(texts=True)
+
+
+@mcp_tool("memory_stats", "Memory statistics",
+          "Counts per level, strength distribution, cleanup candidates, database facts.", read_only=True,
+          idempotent=True, output={"type": "object", "properties": {"levels": {"type": "object"}},
+                                   "required": ["levels"]})
+def _mcp_stats(db, args, now, session_id, origin):
+    return MemoryStore(db).stats(now)
+
+
+def mcp_call(db_path, name, args, now, session_id=None, origin="mcp"):
+    """Run one MCP tool (MCP_TOOLS); return a JSON-able result.  Raises MemoryTieredError on an
+    unknown tool or bad input."""
+    if name not in MCP_TOOLS:
+        raise NotFoundError("unknown tool %r; the tools are: %s" % (name, ", ".join(MCP_TOOLS)))
+    declared, handler = MCP_TOOLS[name]
+    properties, required = declared["inputSchema"]["properties"], declared["inputSchema"].get("required", [])
     if not isinstance(args, dict):
         raise ValidationError("arguments must be an object")
-    unknown = sorted(set(args) - set(known[name][2]))
+    unknown = sorted(set(args) - set(properties))
     if unknown:
         raise ValidationError("unknown argument(s) for %s: %s" % (name, ", ".join(unknown)))
-    missing = [k for k in known[name][3] if args.get(k) in (None, "")]
+    missing = [k for k in required if args.get(k) in (None, "")]
     if missing:
         raise ValidationError("%s needs %s" % (name, ", ".join(missing)))
     for key, value in args.items():
         if value is not None:
-            check_schema(value, known[name][2][key], key)
+            check_schema(value, properties[key], key)
     with MemoryDB(db_path) as db:
-        store = MemoryStore(db)
-        if name == "memory_search":
-            limit = args.get("limit", 10)
-            if isinstance(limit, bool) or not isinstance(limit, int):
-                raise ValidationError("limit must be a whole number")
-            searcher = Searcher(db)
-            options = dict(level=args.get("level"), limit=limit, project=resolve_project(db, args.get("project")),
-                           now=now, touch=False, category=args.get("category"), tag=args.get("tag"))
-            if args.get("queries"):
-                found = searcher.search_many([args["query"]] + list(args["queries"]), **options)
-            else:
-                found = searcher.search(args["query"], **options)
-                searcher.gate(args["query"], found["results"], now)
-            with contextlib.suppress(sqlite3.OperationalError):
-                DecayEngine(db).recall([(r["level"], r["id"]) for r in found["results"]], session_id, now)
-            for r in found["results"]:
-                r.pop("explain", None)
-            return found
-        if name == "memory_context":
-            budget = args.get("budget", DEFAULT_BUDGET)
-            if isinstance(budget, bool) or not isinstance(budget, int):
-                raise ValidationError("budget must be a whole number")
-            return {"context": build_context(db, args.get("query"), budget,
-                                             resolve_project(db, args.get("project")) or current_project(), now,
-                                             touch=True, session_id=session_id)}
-        if name == "memory_get":
-            record_id = args["id"]
-            if isinstance(record_id, bool) or not isinstance(record_id, int):
-                raise ValidationError("id must be a whole number")
-            return store.get(args["level"], record_id)
-        if name == "memory_add_l1":
-            written = store.add_l1(args["session_id"], args["summary"], args.get("key_points"),
-                                   args.get("importance"), args.get("parent_session"), _mcp_project(db, args),
-                                   "mcp", None, now=now, tags=args.get("tags"), origin="mcp")
-            embed_quietly(db, [("l1", written.id)])
-            return {"level": "l1", "id": written.id, "created": written.created}
-        if name == "memory_add_l2":
-            return {"level": "l2", "id": store.add_l2(args["category"], args["knowledge"], args.get("source_ids"),
-                                                      args.get("tags"), args.get("importance"), _mcp_project(db, args),
-                                                      now=now, origin="mcp", agent="mcp").id}
-        if name == "memory_add_l3":
-            return {"level": "l3", "id": store.add_l3(args["insight"], args.get("source_ids"), args.get("category"),
-                                                      args.get("importance"), _mcp_project(db, args), now=now,
-                                                      tags=args.get("tags"), origin="mcp", agent="mcp").id}
-        if name == "memory_edit":
-            changes = {k: args.get(k) for k in ("text", "key_points", "importance", "tags", "category")}
-            return {"level": args["level"], "id": args["id"],
-                    "changed": store.edit(args["level"], args["id"], changes, now).changed}
-        if name == "memory_compress_report":
-            return Promoter(db).report(texts=True)
-        return store.stats()
+        return handler(db, args, now=now, session_id=session_id, origin=origin)
 
 
 def mcp_handle(message, db_path, session):
@@ -6975,7 +7313,7 @@ def mcp_handle(message, db_path, session):
         return ok(result)
     if method == "tools/call":
         name = params.get("name")
-        if name not in {t[0] for t in _MCP_TOOLS}:
+        if name not in MCP_TOOLS:
             return fail(-32602, "unknown tool: %r; see tools/list" % (name,))
         try:
             data = mcp_call(db_path, name, params.get("arguments") or {}, now_utc(),
@@ -6987,7 +7325,7 @@ def mcp_handle(message, db_path, session):
                        "isError": True})
         text = data["context"] if name == "memory_context" else json.dumps(data, ensure_ascii=False, default=str)
         result = {"content": [{"type": "text", "text": text}], "isError": False}
-        if name != "memory_context":
+        if "outputSchema" in MCP_TOOLS[name][0]:
             result["structuredContent"] = json.loads(json.dumps(data, default=str))
         return ok(result)
     return fail(-32601, "method not found: %s" % method)
@@ -7137,7 +7475,7 @@ def run_job(name, db_path, now, vault=None):
                 len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]),
                 len(automatic), saved or "off")
         if name == "sync":
-            done = VaultSync(db, vault_path(vault)).sync(now=now)
+            done = sync_vault(db, vault=vault_path(vault), now=now)
             return (1 if done["conflicts"] or done["errors"] else 0), "vault %s: %d written, %d renamed, " \
                 "%d archived, %d read back, %d conflicts, %d errors%s" % (
                     done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
@@ -7483,11 +7821,10 @@ def cmd_init(args):
             option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
 def cmd_add_l1(args):
     with _open(args) as db:
-        store = MemoryStore(db)
-        written = store.add_l1(
-            args.session_id, args.summary, args.key_points, args.importance, args.parent_session,
-            _write_project(db, args), args.agent, args.created_at, now=now_utc(), tags=args.tags)
-        embed_quietly(db, [("l1", written.id)])
+        written = add_memory(db, level="l1", values=dict(
+            session_id=args.session_id, summary=args.summary, key_points=args.key_points,
+            importance=args.importance, parent_session=args.parent_session, project=_write_project(db, args),
+            agent=args.agent, created_at=args.created_at, tags=args.tags))
     if not written.created:
         _say("same summary already stored for this session as L1 #%d; not added again" % written.id)
     _written_out(args, "l1", written)
@@ -7503,11 +7840,10 @@ def cmd_add_l1(args):
             *_distilled_options("a preference"))
 def cmd_add_l2(args):
     with _open(args) as db:
-        store = MemoryStore(db)
-        written = store.add_l2(args.category, args.knowledge, args.source_ids, args.tags,
-                               args.importance, _write_project(db, args), args.created_at, now=now_utc(),
-                               supersedes=args.supersedes, agent=args.agent)
-        embed_quietly(db, [("l2", written.id)])
+        written = add_memory(db, level="l2", supersedes=args.supersedes, values=dict(
+            category=args.category, knowledge=args.knowledge, source_ids=args.source_ids, tags=args.tags,
+            importance=args.importance, project=_write_project(db, args), created_at=args.created_at,
+            agent=args.agent))
     _written_out(args, "l2", written)
     return 0
 
@@ -7520,11 +7856,9 @@ def cmd_add_l2(args):
             *_distilled_options("an insight"))
 def cmd_add_l3(args):
     with _open(args) as db:
-        store = MemoryStore(db)
-        written = store.add_l3(args.insight, args.source_ids, args.category, args.importance,
-                               _write_project(db, args), args.created_at, now=now_utc(), tags=args.tags,
-                               agent=args.agent)
-        embed_quietly(db, [("l3", written.id)])
+        written = add_memory(db, level="l3", values=dict(
+            insight=args.insight, source_ids=args.source_ids, category=args.category, importance=args.importance,
+            project=_write_project(db, args), created_at=args.created_at, tags=args.tags, agent=args.agent))
     _written_out(args, "l3", written, duplicates=False)
     return 0
 
@@ -7740,6 +8074,30 @@ def cmd_stats(args):
     return 0
 
 
+def _forget_targets(db, args, now):
+    """[(level, id, text)] a `forget` names: one record, or every match of --query (listed and
+    confirmed)."""
+    if not args.query:
+        level = check_level(args.level)
+        if not args.yes:
+            raise ValidationError("forget deletes %s #%d for good; add --yes to confirm" % (level.upper(), args.id))
+        return [(level, args.id, None)]
+    targets = forget_matches(db, args.query, now)
+    if not targets:
+        _say("forget: nothing has every significant word of %r" % _short(args.query, 60))
+        return []
+    _say("forget: %d record(s) contain every significant word of %r:" % (len(targets), _short(args.query, 60)))
+    for level, rid, text in targets:
+        _say("  %s #%d  %s" % (level.upper(), rid, _short(text, 70)))
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise ValidationError("%s match (listed above); add --yes to forget them" % plural(len(targets), "record"))
+        answer = input("Forget these %d records for good? [y/N] " % len(targets))
+        if answer.strip().lower() not in ("y", "yes"):
+            raise MemoryTieredError("forget: nothing changed")
+    return targets
+
+
 @subcommand("forget", "Delete records for good: one, those matching a query, or all.",
             'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes',
             option("level", nargs="?", help="l1, l2 or l3"),
@@ -7757,70 +8115,36 @@ def cmd_forget(args):
         raise ValidationError("forget LEVEL ID needs both, e.g. `forget l1 12 --yes`")
     now = now_utc()
     with _open(args) as db:
-        store = MemoryStore(db)
         if args.all:
             if not args.yes:
                 raise ValidationError("forget --all deletes every memory; add --yes to confirm")
-            saved, _ = db.backup(now=now, keep=0)
-            counts = store.forget_all()
-            store.erase_freed()
-            _say("forget: backup of everything saved to %s" % saved)
-            _say("forget: delete that backup too if the memories must be gone for good")
-            _out(args, {"forgotten": counts, "backup": saved},
-                 ["forgot %d L1, %d L2, %d L3" % (counts["l1"], counts["l2"], counts["l3"])])
-            return 0
-        if args.query:
-            targets = forget_matches(db, args.query, now)
+            done = forget_memories(db, everything=True, purge_backups=args.purge_backups, now=now)
+        else:
+            targets = _forget_targets(db, args, now)
             if not targets:
                 _out(args, {"forgotten": [], "unlinked": []}, [])
-                _say("forget: nothing has every significant word of %r" % _short(args.query, 60))
                 return 0
-            _say("forget: %d record(s) contain every significant word of %r:" % (len(targets),
-                                                                                 _short(args.query, 60)))
-            for level, rid, text in targets:
-                _say("  %s #%d  %s" % (level.upper(), rid, _short(text, 70)))
-            if not args.yes:
-                if not sys.stdin.isatty():
-                    raise ValidationError("%s match (listed above); add --yes to forget them"
-                                          % plural(len(targets), "record"))
-                answer = input("Forget these %d records for good? [y/N] " % len(targets))
-                if answer.strip().lower() not in ("y", "yes"):
-                    _say("forget: nothing changed")
-                    return 1
-        else:
-            level = check_level(args.level)
-            if not args.yes:
-                raise ValidationError("forget deletes %s #%d for good; add --yes to confirm" % (level.upper(), args.id))
-            targets = [(level, args.id, None)]
-        cut, notes, held = [], [], {}
-        for level, rid, _text in targets:
-            done = store.forget(level, rid, now)
-            for item in done["unlinked"]:
-                _say("%s #%d keeps its text but no longer links to %s #%d" % (
-                    item["level"].upper(), item["id"], level.upper(), rid))
-                cut.append(item)
-            notes += done["notes"]
-            for path in store.backups_holding(level, rid, done["text"]):
-                held.setdefault(path, []).append((level, rid))
-        store.erase_freed()
-        purged = []
-        if held and args.purge_backups:
-            for path, records in sorted(held.items()):
-                for level, rid in records:
-                    MemoryStore.purge_backup(path, level, rid)
-                purged.append(path)
-    forgotten = [{"level": lv, "id": rid} for lv, rid, _ in targets]
-    if notes:
+            done = forget_memories(db, targets=[(lv, rid) for lv, rid, _ in targets],
+                                   purge_backups=args.purge_backups, now=now)
+    for item in done["unlinked"]:
+        _say("%s #%d keeps its text but no longer links to %s #%d" % (
+            item["level"].upper(), item["id"], item["source"]["level"].upper(), item["source"]["id"]))
+    if done["backup"]:
+        _say("forget: backup of everything saved to %s" % done["backup"])
+        _say("forget: delete that backup too (or use --purge-backups) if the memories must be gone for good")
+    if done["notes_deleted"]:
         _say("forget: deleted %d vault note(s); the next `sync` drops the name from notes that linked to it"
-             % len(notes))
-    if held and not purged:
+             % len(done["notes_deleted"]))
+    if done["backups_holding"] and not args.all:
         _say("forget: %d backup(s) in %s still hold it; `forget ... --purge-backups` rewrites them without it"
-             % (len(held), os.path.dirname(sorted(held)[0])))
-    elif purged:
-        _say("forget: rewrote %d backup(s) without it" % len(purged))
-    _out(args, {"forgotten": forgotten, "unlinked": cut, "notes_deleted": notes,
-                "backups_holding": sorted(set(held) - set(purged)), "backups_purged": purged},
-         ["forgot %s #%d" % (f["level"].upper(), f["id"]) for f in forgotten])
+             % (len(done["backups_holding"]), os.path.dirname(done["backups_holding"][0])))
+    if done["backups_purged"]:
+        _say("forget: rewrote %d backup(s) without it" % len(done["backups_purged"]))
+    if args.all:
+        counts = done["forgotten"]
+        _out(args, dict(done), ["forgot %d L1, %d L2, %d L3" % (counts["l1"], counts["l2"], counts["l3"])])
+    else:
+        _out(args, dict(done), ["forgot %s #%d" % (f["level"].upper(), f["id"]) for f in done["forgotten"]])
     return 0
 
 
@@ -7837,7 +8161,7 @@ def cmd_review(args):
         if len(rid) != 1:
             raise ValidationError("review --clear takes LEVEL ID, e.g. `review --clear l1 12`")
         with _open(args) as db:
-            was = MemoryStore(db).clear_flag(level, rid[0])
+            was = clear_flag(db, level=level, record_id=rid[0])
         _out(args, {"level": level, "id": rid[0], "was": was}, [])
         _say("review: %s #%d %s" % (level.upper(), rid[0], "cleared (was flagged: %s)" % was if was
                                      else "was not flagged; unchanged"))
@@ -7864,7 +8188,7 @@ def cmd_review(args):
             option("drop", type=_positive_int, help="the id folded into it and removed"))
 def cmd_merge(args):
     with _open(args) as db:
-        record = MemoryStore(db).merge(args.level, args.keep, args.drop, now_utc())
+        record = merge_memories(db, level=args.level, keep_id=args.keep, drop_id=args.drop)
     _out(args, record, lambda: _record_lines(record))
     _say("merge: %s #%d folded into #%d" % (record["level"].upper(), args.drop, args.keep))
     return 0
@@ -7878,7 +8202,7 @@ def cmd_merge(args):
 def cmd_supersede(args):
     level = check_level(args.level)
     with _open(args) as db:
-        MemoryStore(db).supersede(level, args.old, args.new, now_utc())
+        supersede_memory(db, level=level, old_id=args.old, new_id=args.new)
     _out(args, {"level": level, "old": args.old, "new": args.new}, [])
     _say("supersede: %s #%d is now superseded by #%d (kept; hidden from search unless --include-superseded)"
          % (level.upper(), args.old, args.new))
@@ -7905,9 +8229,13 @@ def cmd_restore(args):
     if not args.yes:
         raise ValidationError("restore replaces the current memories with %s; add --yes to confirm" % args.path)
     with _open(args) as db:
-        saved = db.restore(args.path, now_utc())
-    _out(args, {"restored": os.path.abspath(args.path), "previous_saved_to": saved}, [])
-    _say("restore: %s is back; the database as it was is saved at %s" % (args.path, saved))
+        done = restore_memories(db, source=args.path)
+    _out(args, {"restored": os.path.abspath(args.path), "previous_saved_to": done["saved"],
+                "notes_moved_aside": done["aside"]}, [])
+    _say("restore: %s is back; the database as it was is saved at %s" % (args.path, done["saved"]))
+    if done["aside"]:
+        _say("restore: %d vault note(s) of records the backup does not have moved to %s"
+             % (len(done["aside"]), os.path.dirname(done["aside"][0])))
     return 0
 
 
@@ -8092,7 +8420,8 @@ def cmd_import(args):
 def cmd_sync(args):
     levels = ("l1", "l2", "l3", "tree") if args.level == "all" else (args.level,)
     with _open(args) as db:
-        report = VaultSync(db, vault_path(args.vault)).sync(levels, args.dry_run, now_utc(), args.resolve)
+        report = sync_vault(db, vault=vault_path(args.vault), levels=levels, dry_run=args.dry_run,
+                            resolve=args.resolve)
 
     def lines():
         out = ["%s %s" % ("would write" if args.dry_run else "wrote", p) for p in report["written"]]
@@ -8189,12 +8518,8 @@ def cmd_edit(args):
     with _open(args) as db:
         if args.global_ or args.project:
             changes["project"] = "" if args.global_ else resolve_project(db, args.project)
-        store = MemoryStore(db)
-        edited = store.edit(args.level, args.id, changes, now_utc())
+        edited = edit_memory(db, level=args.level, record_id=args.id, changes=changes, by="cli")
         changed = edited.changed
-        if "summary" in changed or "knowledge" in changed or "insight" in changed or "key_points" in changed:
-            store.relate(args.level, args.id)
-        embed_quietly(db, [(check_level(args.level), args.id)])
     _out(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
                 "redacted": _redaction_note(edited.redacted)}, [])
     _say("edit: %s #%d %s" % (args.level.upper(), args.id, "changed " + ", ".join(changed) if changed
@@ -8207,7 +8532,7 @@ def cmd_edit(args):
             *RECORD_OPTIONS)
 def cmd_unarchive(args):
     with _open(args) as db:
-        done = DecayEngine(db).unarchive(args.level, args.id, now_utc())
+        done = unarchive_memory(db, level=args.level, record_id=args.id)
     _out(args, {"level": check_level(args.level), "id": args.id, "unarchived": done}, [])
     _say("unarchive: %s #%d %s" % (args.level.upper(), args.id, "is back (strength 1.0)" if done
                                     else "was not archived; unchanged"))

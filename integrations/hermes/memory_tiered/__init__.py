@@ -119,20 +119,19 @@ class MemoryTieredProvider(MemoryProvider):
             mt.summarise_pending(db, mt.now_utc(), older_than_hours=0, only=self._session)
 
     def on_session_switch(self, new_session_id, **kwargs):
-        self._session, self._turn = new_session_id, 0
+        self._session = new_session_id
 
     def get_tool_schemas(self):
+        mt = self._mt or _load_module()  # safe before initialize
         return [{"name": t["name"], "description": t["description"], "parameters": t["inputSchema"]}
-                for t in self._mt.mcp_tool_list()]
+                for t in mt.mcp_tool_list()]
 
     def handle_tool_call(self, tool_name, args, **kwargs):
-        mt = self._mt
+        mt = self._mt or _load_module()
         try:
             result = mt.mcp_call(self._db, tool_name, args or {}, mt.now_utc(), self._session)
         except mt.MemoryTieredError as exc:
             return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
-        except KeyError:
-            return json.dumps({"ok": False, "error": "unknown tool: %s" % tool_name})
         return json.dumps(result, ensure_ascii=False, default=str)
 
     def shutdown(self):
@@ -140,20 +139,9 @@ class MemoryTieredProvider(MemoryProvider):
 
     def _store_turns(self, session_id, turns, replace=False):
         mt = self._mt
-        now = mt.iso(mt.now_utc())
-        texts = [(role, mt.scrub(str(text).replace("\x00", ""))[0][:mt.TRANSCRIPT_TURN_MAX])
-                 for role, text in turns if text and str(text).strip()]
-        with mt.MemoryDB(self._db) as db, db.atomic() as conn:
-            if replace:
-                conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
-                self._turn = 0
-            for role, text in texts:
-                conn.execute("INSERT OR REPLACE INTO session_turns(session_id, turn, role, text, captured_at) "
-                             "VALUES (?, ?, ?, ?, ?)", (session_id, self._turn, role, text, now))
-                self._turn += 1
-            conn.execute("INSERT INTO pending_sessions(session_id, cwd, recorded_at) VALUES (?, ?, ?) "
-                         "ON CONFLICT(session_id) DO NOTHING", (session_id, os.getcwd(), now))
-
+        with mt.MemoryDB(self._db) as db:
+            mt.record_turns(db, session_id=session_id, turns=turns, cwd=os.getcwd(), replace=replace,
+                            now=mt.now_utc())
 
 def _turns(messages):
     out = []
