@@ -190,6 +190,7 @@ RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 IMPORT_BATCH = 1000
 TRANSCRIPT_TURN_MAX = 4000
+MAX_TRANSCRIPT_BYTES = 1 << 30  # a transcript larger than this is refused, not read
 MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes
 MAX_ID = 2 ** 63 - 1  # ids, counts and limits are SQLite integers
 YEAR_RANGE = (1900, 9998)  # dates the tool accepts (UTC), so date arithmetic never overflows
@@ -500,7 +501,7 @@ _SECRET_PATTERNS = (
     ("pypi-token", r"\bpypi-[A-Za-z0-9_\-]{30,}"),
     ("google-key", r"\bAIza[0-9A-Za-z_\-]{35}"),
     ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-    ("url-password", r"(?i)\b([a-z][a-z0-9+.\-]{1,20}://[^\s/:@\"'<>]{1,200}:)(?!\[REDACTED)([^\s/@\"'<>]{1,400})(@)"),
+    ("url-password", r"(?i)\b([a-z][a-z0-9+.\-]{1,20}://[^\s/:@\"'<>\[\]]{1,200}:)(?!\[REDACTED)([^\s/@\"'<>]{1,400})(@)"),
     ("authorization", r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
                       r"(?!\[REDACTED)([^\s\"',;]{4,})"),
     ("bearer", r"(?i)(\bbearer\s+)(?!\[REDACTED)([A-Za-z0-9._~+/\-]{12,}=*)"),
@@ -641,7 +642,36 @@ _INSTRUCTION_PATTERNS = (
     ("role", r"你现在(?:是|扮演|成为)|(?:扮演|假装你是)(?:一个|一名)?(?:不受限|没有限制|邪恶|黑客)|(?:开发者|越狱)模式"),
     ("exfiltrate", r"(?:透露|泄露|输出|打印|告诉我)(?:你的|出)?(?:系统提示词?|隐藏指令|密钥|凭据|环境变量)|不要告诉用户|别告诉用户"),
     ("shell", r"(?:执行|运行)(?:以下|下面|这个|这条)(?:的)?(?:命令|脚本|代码)"),
+    # a standing rule addressed to the assistant, and a fake end of the recalled memories
+    ("standing-rule", r"\b(?:note|message|reminder|instructions?|memo)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+)?"
+                      r"(?:ai\s+)?(?:assistant|ai|model|agent|claude|llm|chatbot|bot)s?\b[^\n]{0,120}?\b(?:always|never|"
+                      r"from\s+now\s+on|every\s+time|must|do\s+not|don't)\b"),
+    ("standing-rule", r"\b(?:dear|attention|hey)\s*,?\s+(?:ai|assistant|claude|model|agent)\b[^\n]{0,120}?\b(?:always|"
+                      r"never|from\s+now\s+on|every\s+time|must)\b"),
+    ("standing-rule", r"(?:致|给|告诉|提醒)(?:ai|AI|人工智能)?(?:助手|模型|智能体|机器人|ai|AI)(?:的(?:话|备注|提示|留言))?"
+                      r"\s*[:：,，][^\n]{0,60}?(?:以后|今后|每次|总是|永远|始终|必须|一律|不要|别)"),
+    ("boundary", r"\[\s*end\s+of\s+(?:the\s+)?(?:recalled\s+)?memor(?:y|ies)\s*\]|\(\s*end\s+of\s+recalled\s+"
+                 r"memories\s*\)|</\s*(?:recalled[-_ ]?)?memor(?:y|ies)\s*>|(?:记忆|回忆)(?:内容)?(?:结束|到此为止)[\]）)】]"),
 )
+
+
+# Characters that look like Latin letters (Cyrillic, Greek) folded before flagging, with Unicode
+# NFKC (fullwidth letters, ligatures) and the removal of zero-width and other format characters.
+_LOOK_ALIKES = str.maketrans("аеорсухіјѕԁɡοαεικνρτυАЕОРСХІЈЅВНКМТ", "aeopcyxijsdgoaeikvptuAEOPCXIJSBHKMT")
+_ROLE_MARKER_RE = _LazyRe(r"<\s*\|\s*([A-Za-z_]+)\s*\|\s*>")
+
+
+def flag_text(text):
+    """``text`` as the flagging reads it: NFKC, format characters (zero-width spaces and
+    joiners, bidirectional marks) removed, Cyrillic and Greek look-alikes folded to Latin, spaces
+    inside role markers (``<| im_start |>``) closed up, white space folded."""
+    import unicodedata
+    text = unicodedata.normalize("NFKC", str(text))
+    if not text.isascii():
+        text = "".join(c for c in text if unicodedata.category(c) != "Cf").translate(_LOOK_ALIKES)
+    if "|" in text:
+        text = _ROLE_MARKER_RE.sub(r"<|\1|>", text)
+    return " ".join(text.split())
 
 
 # Every pattern above contains one of these (lower-cased); text with none of them is not checked
@@ -651,7 +681,9 @@ _INSTRUCTION_HINTS = ("ignore", "disregard", "forget", "override", "bypass", "sk
                       "reveal", "print", "show", "output", "repeat", "leak", "send", "user", "tool_use",
                       "function_call", "|", "base64", "-rf", "powershell", "command", "script", "code",
                       "忽略", "无视", "忘记", "忘掉", "不要理会", "跳过", "现在", "今后", "新的", "扮演", "假装",
-                      "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行")
+                      "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行", "note", "message",
+                      "reminder", "memo", "dear", "attention", "hey", "end", "memor", "助手", "模型", "智能体",
+                      "机器人", "记忆", "回忆")
 
 
 _INSTRUCTION_RES = tuple((reason, _LazyRe("(?i)" + pattern)) for reason, pattern in _INSTRUCTION_PATTERNS)
@@ -663,7 +695,7 @@ def instruction_flag(text):
     until a person clears them."""
     if not text:
         return None
-    folded = " ".join(str(text).split())
+    folded = flag_text(text)
     if not contains_any(folded.lower(), _INSTRUCTION_HINTS):
         return None
     for reason, pattern in _INSTRUCTION_RES:
@@ -1848,7 +1880,8 @@ def stat_is_dir(mode):
 def describe_sqlite_error(exc, path):
     text = str(exc)
     if "not a database" in text or "malformed" in text:
-        return "%s is damaged or not a SQLite database (%s)" % (path, text)
+        return ("%s is damaged or not a SQLite database (%s); run `doctor --repair`, or `restore` a good "
+                "backup" % (path, text))
     if "locked" in text or "busy" in text:
         return "%s is busy: another process held it for over %d s; try again" % (path, BUSY_TIMEOUT_MS // 1000)
     if "readonly" in text or "read-only" in text:
@@ -1858,6 +1891,28 @@ def describe_sqlite_error(exc, path):
     if "unable to open" in text:
         return "cannot open %s (%s); check the path and permissions" % (path, text)
     return "%s: %s" % (path, text)
+
+
+def _quick_check(conn):
+    """None when SQLite's quick_check finds the file sound, else its first finding."""
+    try:
+        result = conn.execute("PRAGMA quick_check").fetchone()[0]
+    except sqlite3.DatabaseError as exc:
+        return str(exc)
+    return None if result == "ok" else result
+
+
+def backup_is_good(path):
+    """Whether the backup at ``path`` opens as a memory database and passes quick_check."""
+    try:
+        conn = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+        try:
+            names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            return "memory_l1" in names and _quick_check(conn) is None
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
 
 
 _NO_POW = None  # whether this process's SQLite lacks pow() (MemoryDB registers one), once known
@@ -2185,24 +2240,39 @@ class MemoryDB:
         except MemoryTieredError as exc:
             raise MemoryTieredError("cannot write the backup %s: %s" % (dest, exc))
         remove_stale_temp_files([folder, os.path.dirname(dest)])  # from a backup or restore that was killed
+        problem = _quick_check(self.conn)
+        if problem:
+            raise DatabaseError("%s is damaged (%s): no backup written, none removed; run `doctor --repair` or "
+                                "`restore` a good backup" % (self.path, problem))
         try:
             with atomic_file(dest) as (_, tmp):
                 target = sqlite3.connect(tmp)
                 try:
                     self.conn.backup(target)
                     target.execute("PRAGMA journal_mode = DELETE")
+                    problem = _quick_check(target)
                 finally:
                     target.close()
+                if problem:
+                    raise DatabaseError("the copy fails its check (%s); no backup written, none removed" % problem)
         except sqlite3.Error as exc:
             raise MemoryTieredError("cannot write the backup %s: %s" % (dest, exc))
         removed = []
         if os.path.dirname(dest) == folder and keep:
-            ours = sorted(n for n in os.listdir(folder) if n.startswith(stem + "-") and n.endswith(".db"))
-            for name in ours[:-keep]:
-                with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(folder, name))
-                    removed.append(os.path.join(folder, name))
-        return dest, removed
+            # only good backups count and go: a damaged one is never what rotation keeps instead
+            ours = sorted((n for n in os.listdir(folder) if n.startswith(stem + "-") and n.endswith(".db")),
+                          reverse=True)
+            good = 0
+            for name in ours:
+                path = os.path.join(folder, name)
+                if not backup_is_good(path):
+                    continue
+                good += 1
+                if good > keep:
+                    with contextlib.suppress(OSError):
+                        os.unlink(path)
+                        removed.append(path)
+        return dest, sorted(removed)
 
     def restore(self, source, now=None):
         """Replace the database's content with a backup, after backing up the current file."""
@@ -2499,6 +2569,9 @@ def iter_jsonl(lines):
             continue
         try:
             obj = json.loads(line)
+        except RecursionError:
+            raise ValidationError("line %d is nested too deeply to be a record (about 1,000 levels or more)"
+                                  % number)
         except ValueError as exc:
             raise ValidationError("line %d is not valid JSON: %s" % (number, exc))
         if not isinstance(obj, dict):
@@ -6590,15 +6663,35 @@ def install_hooks(path, handlers, now):
     return backup, True
 
 
+def open_regular(path, limit, what="file"):
+    """A regular file opened for reading (never a FIFO, a device or a folder, which could block
+    or never end), at most ``limit`` bytes; ValidationError with a one-line reason otherwise."""
+    import stat
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise NotFoundError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc))
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise ValidationError("the %s %s is not a regular file (a pipe or a device?); nothing was read"
+                              % (what, path))
+    if info.st_size > limit:
+        os.close(fd)
+        raise ValidationError("the %s %s is %d MiB, over the %d MiB this reads; nothing was read"
+                              % (what, path, info.st_size >> 20, limit >> 20))
+    return os.fdopen(fd, "rb")
+
+
 def _transcript_lines(path):
     """The JSON objects of a Claude Code transcript, one per line, skipping broken lines, side
     chains (sub-agents) and meta lines."""
-    with open(path, "rb") as handle:
+    with open_regular(path, MAX_TRANSCRIPT_BYTES, "transcript") as handle:
         for raw in handle:
             try:
                 line = json.loads(raw.decode("utf-8"))
-            except (ValueError, UnicodeDecodeError):
-                continue
+            except (ValueError, UnicodeDecodeError, RecursionError):
+                continue  # a broken line (or one nested too deeply) is skipped
             if isinstance(line, dict) and not line.get("isSidechain") and not line.get("isMeta"):
                 yield line
 
@@ -6639,6 +6732,7 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
         found_id, turns = read_transcript(path)
     except OSError as exc:
         raise NotFoundError("cannot read the transcript %s: %s" % (path, exc.strerror or exc))
+    # (read_transcript refuses what is not a regular file, or too large, with a ValidationError)
     session_id = session_id or found_id or os.path.splitext(os.path.basename(path))[0]
     session_id = check_text(session_id, "session id", MAX_SHORT)
     hours = read_config(db)["buffer_hours"]
@@ -6795,7 +6889,7 @@ def _mcp_memory_records(text):
     for line in text.splitlines():
         try:
             obj = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if isinstance(obj, dict) and obj.get("type") == "entity" and obj.get("name"):
             facts = [str(o) for o in obj.get("observations") or [] if str(o).strip()]
@@ -6885,7 +6979,7 @@ def notes_records(path, fmt=None):
     Returns (kind, [record dicts for MemoryStore.import_records]).
     """
     name = os.path.basename(path)
-    with open(path, "rb") as handle:
+    with open_regular(path, 1 << 40, "memory file") as handle:
         raw = handle.read(MAX_IMPORT_NOTES)
     text = raw.decode("utf-8-sig")
     stripped = text.lstrip()
@@ -7422,9 +7516,17 @@ def _job_logger(db_path):
         if getattr(handler, "baseFilename", None) != log_path:
             logger.removeHandler(handler)
             handler.close()
+    class Handler(logging.handlers.RotatingFileHandler):
+        def handleError(self, record):  # a full disk: one line instead of logging's traceback
+            with contextlib.suppress(Exception):
+                sys.stderr.write("warning: cannot write the job log %s: %s\n" % (log_path, sys.exc_info()[1]))
+
     if not logger.handlers:
-        handler = logging.handlers.RotatingFileHandler(log_path, maxBytes=1 << 20, backupCount=3,
-                                                       encoding="utf-8")
+        try:
+            handler = Handler(log_path, maxBytes=1 << 20, backupCount=3, encoding="utf-8", delay=True)
+        except OSError as exc:
+            handler = logging.StreamHandler(sys.stderr)
+            sys.stderr.write("warning: cannot open the job log %s: %s\n" % (log_path, exc.strerror or exc))
         formatter = logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%Y-%m-%dT%H:%M:%SZ")
         formatter.converter = time.gmtime
         handler.setFormatter(formatter)
@@ -8858,6 +8960,11 @@ def main(argv=None):
     except KeyboardInterrupt:
         _say("interrupted")
         return 130
+    except RecursionError:
+        if debug:
+            raise
+        _say("error: the input is nested too deeply to read (about 1,000 levels or more); nothing was changed")
+        return 2
     except BrokenPipeError:
         with contextlib.suppress(OSError):
             devnull = os.open(os.devnull, os.O_WRONLY)
