@@ -190,6 +190,7 @@ RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 IMPORT_BATCH = 1000
 TRANSCRIPT_TURN_MAX = 4000
+PENDING_HINT_MAX = 5  # pending sessions the session-start hook names, each with its own command
 MAX_TRANSCRIPT_BYTES = 1 << 30  # a transcript larger than this is refused, not read
 MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes
 MAX_ID = 2 ** 63 - 1  # ids, counts and limits are SQLite integers
@@ -6741,17 +6742,59 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
     return session_id, len(turns)
 
 
+_SHELL_SPLIT_RE = _LazyRe(r"&&|\|\||[;|\n]")
 _EDIT_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit", "Create", "str_replace_editor")
+
+
+_SHELL_PREFIXES = ("export", "env", "set", "sudo", "time", "nohup", "exec", "then", "do")
+
+
+def command_programs(command):
+    """The programs a shell command line runs (``cd web && pnpm test`` -> ["pnpm"]): the first
+    word of each part, past builtins that only set the scene (cd, export, env) and VAR=value."""
+    out = []
+    for part in _SHELL_SPLIT_RE.split(command or ""):
+        for word in part.split():
+            if word in ("cd", "pushd", "source", "."):
+                break  # changes the folder or reads a file: runs no program
+            if "=" in word.split("/")[0] or word in _SHELL_PREFIXES or word.startswith("-"):
+                continue
+            name = os.path.basename(word.strip("'\"()"))
+            if name and name not in out:
+                out.append(name)
+            break
+    return out
+
+
+def _call_kind(name, given):
+    """What makes two tool calls "the same" for a failure and its fix: the tool and its program
+    (Bash) or its file."""
+    if name == "Bash" and isinstance(given.get("command"), str):
+        return (name,) + tuple(command_programs(given["command"])[:1])
+    target = given.get("file_path") or given.get("notebook_path") or given.get("path")
+    return (name, target if isinstance(target, str) else None)
+
+
+_FIXED_WORDS = ("fixed", "resolved", "now pass", "all tests pass", "tests pass now", "works now", "已修复", "已解决",
+                "修好了", "测试通过", "全部通过", "现在通过")
+_STILL_WORDS = ("still", "not ", "n't", "cannot", "unable", "仍", "还是", "没有", "未", "无法", "不能")
+
+
+def _says_fixed(answer):
+    lowered = (answer or "").lower()
+    return contains_any(lowered, _FIXED_WORDS) and not contains_any(lowered, _STILL_WORDS)
 
 
 def transcript_card(path):
     """What a Claude Code session did, from its transcript's structure: {"session_id", "cwd",
     "started", "requests" (deduplicated), "files" (created or edited), "commands" (run), "errors"
-    (tool errors met), "resolved" (the session went on after its last error), "answer" (the
+    (tool errors met), "resolved" (every failed tool call was followed by a successful call of the
+    same kind, the same tool and program, or the final answer says it was fixed), "answer" (the
     final answer), "turns"}.  Side chains, meta lines and broken lines are skipped; text is
     scrubbed of secrets."""
     card = {"session_id": None, "cwd": None, "started": None, "requests": [], "files": [], "commands": [],
             "errors": [], "resolved": True, "answer": "", "turns": 0}
+    uses, failing = {}, set()  # tool_use id -> its kind; kinds whose last call failed
     for line in _transcript_lines(path):
         for key, field in (("session_id", "sessionId"), ("cwd", "cwd"), ("started", "timestamp")):
             if card[key] is None and isinstance(line.get(field), str):
@@ -6774,9 +6817,9 @@ def transcript_card(path):
                     card["requests"].append(text[:200])
                 elif role == "assistant":
                     card["answer"] = text[:400]
-                    card["resolved"] = True
             elif kind == "tool_use" and isinstance(block.get("input"), dict):
                 given = block["input"]
+                uses[block.get("id")] = _call_kind(block.get("name"), given)
                 target = given.get("file_path") or given.get("notebook_path") or given.get("path")
                 if block.get("name") in _EDIT_TOOLS and isinstance(target, str) and target not in card["files"]:
                     card["files"].append(target)
@@ -6789,7 +6832,10 @@ def transcript_card(path):
                 if isinstance(detail, list):
                     detail = " ".join(p.get("text", "") for p in detail if isinstance(p, dict))
                 card["errors"].append(scrub(" ".join(str(detail or "error").split()))[0][:120])
-                card["resolved"] = False
+                failing.add(uses.get(block.get("tool_use_id"), ("?",)))
+            elif kind == "tool_result":
+                failing.discard(uses.get(block.get("tool_use_id")))
+    card["resolved"] = not failing or _says_fixed(card["answer"])
     return card
 
 
@@ -6814,7 +6860,8 @@ def session_card(card, cwd=None):
     if card["answer"]:
         parts.append("Outcome: " + _short(card["answer"], 300))
     points = []
-    for item in [os.path.basename(f) for f in card["files"]] + [c.split()[0] for c in card["commands"] if c.split()]:
+    programs = [name for c in card["commands"] for name in command_programs(c)]
+    for item in [os.path.basename(f) for f in card["files"]] + programs:
         if item not in points:
             points.append(item)
     text = " ".join(part.rstrip(".。 ") + ("。" if part.rstrip(".。 ")[-1:] > "\u2e80" else ".") for part in parts)
@@ -7104,11 +7151,11 @@ def run_hook(event, data, db_path, now):
                                  session_id=_hook_text(data, "session_id"))[:HOOK_OUTPUT_MAX]
     session_id = _hook_text(data, "session_id")
     command = launcher(db_path)
-    text, waiting = "", 0
+    text, waiting = "", []
     if os.path.exists(db_path):  # reading only: a missing database is not created here
         with MemoryDB(db_path, create=False) as db:
             text = build_context(db, None, budget=1500, project=project, now=now)
-            waiting = len(pending_sessions(db))
+            waiting = [p for p in pending_sessions(db) if p["session_id"] != session_id]
             text += consolidation_block(db, command, now)
     if data.get("source") in ("compact", "resume") and session_id and os.path.exists(db_path):
         # the agent lost (compact) or never had (resume) what this session already stored
@@ -7128,8 +7175,13 @@ def run_hook(event, data, db_path, now):
                  % (session_id, command, shell_quote(session_id),
                     " --project %s" % shell_quote(project) if project else ""))
     if waiting:
-        text += ("%d earlier session(s) have no summary yet: `%s pending` lists them; store one for each "
-                 "with `%s add-l1 --session-id ID --summary \"...\"`.\n" % (waiting, command, command))
+        # each with its own project: a summary of a session in shop must not land in this one's
+        text += "%d earlier session(s) have no summary yet; store one for each (`%s pending` lists them):\n" % (
+            len(waiting), command)
+        for pending in waiting[:PENDING_HINT_MAX]:
+            key = project_key(pending["cwd"]) if pending.get("cwd") else None
+            text += "- `%s add-l1 --session-id %s%s --summary \"...\"`\n" % (
+                command, shell_quote(pending["session_id"]), " --project %s" % shell_quote(key) if key else "")
     return text[:HOOK_OUTPUT_MAX]
 
 
