@@ -1894,6 +1894,59 @@ def describe_sqlite_error(exc, path):
     return "%s: %s" % (path, text)
 
 
+def _wal_sum(data, big, s0=0, s1=0):
+    """SQLite's WAL checksum of ``data`` (a multiple of 8 bytes), continuing from (s0, s1)."""
+    import struct
+    words = struct.unpack("%s%dI" % (">" if big else "<", len(data) // 4), data)
+    for i in range(0, len(words), 2):
+        s0 = (s0 + words[i] + s1) & 0xFFFFFFFF
+        s1 = (s1 + words[i + 1] + s0) & 0xFFFFFFFF
+    return s0, s1
+
+
+def wal_problem(path):
+    """None when the write-ahead log next to the database ``path`` is absent or whole; else what
+    is wrong with it (read before SQLite opens the file: SQLite ignores a damaged tail, so the
+    writes in it would be lost without a word).  File format: sqlite.org/fileformat.html#the_wal"""
+    import struct
+    try:
+        with open(path + "-wal", "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    if not data:
+        return None
+    if len(data) < 32:
+        return "the -wal file is %d bytes, shorter than its header (cut short?)" % len(data)
+    magic, _, page, _, salt1, salt2, c0, c1 = struct.unpack(">8I", data[:32])
+    if magic not in (0x377F0682, 0x377F0683):
+        return "the -wal file does not start as a write-ahead log"
+    big = magic & 1
+    if _wal_sum(data[:24], big) != (c0, c1):
+        return "the -wal file's header fails its checksum"
+    frame = 24 + page
+    whole, rest = divmod(len(data) - 32, frame)
+    sums, last_commit, valid = (c0, c1), 0, 0
+    for n in range(whole):
+        at = 32 + n * frame
+        number, commit, f1, f2, k0, k1 = struct.unpack(">6I", data[at:at + 24])
+        if (f1, f2) != (salt1, salt2):
+            break  # frames of an earlier generation: not part of this log
+        sums = _wal_sum(data[at:at + 8] + data[at + 24:at + frame], big, *sums)
+        if sums != (k0, k1):
+            return "frame %d of %d in the -wal file fails its checksum: writes after it are lost" % (n + 1, whole)
+        valid = n + 1
+        if commit:
+            last_commit = valid
+    if rest:
+        return ("the -wal file ends inside a frame (%d stray bytes after %d whole frames): it was cut short, and "
+                "writes in it may be lost" % (rest, whole))
+    if valid > last_commit:
+        return "%d frame(s) at the end of the -wal file were never committed (a writer was stopped)" % (
+            valid - last_commit)
+    return None
+
+
 def _quick_check(conn):
     """None when SQLite's quick_check finds the file sound, else its first finding."""
     try:
@@ -2308,14 +2361,16 @@ class MemoryDB:
 
     # -- health --
 
-    def doctor(self, repair=False):
-        """Check the file and its contents; return a list of {check, ok, detail, repaired}."""
+    def doctor(self, repair=False, wal=None):
+        """Check the file and its contents; return a list of {check, ok, detail, repaired}.
+        ``wal``: what wal_problem found before the file was opened (None: whole)."""
         import shutil
         checks = []
 
         def add(name, ok, detail, repaired=False):
             checks.append({"check": name, "ok": ok, "detail": detail, "repaired": repaired})
 
+        add("wal", wal is None, wal or "whole (or none)")
         result = [r[0] for r in self.conn.execute("PRAGMA integrity_check")]
         add("integrity", result == ["ok"], "ok" if result == ["ok"] else "; ".join(result[:3]))
         add("schema", self.schema_version() == SCHEMA_VERSION, "version %d" % self.schema_version())
@@ -2925,6 +2980,12 @@ class DecayEngine:
         for lv in LEVELS:
             self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
         return len(fresh)
+
+    def archive_one(self, level, record_id, now=None):
+        """Archive one record (a person moved its note into the archive folder)."""
+        with self.db.atomic() as conn:
+            conn.execute("UPDATE %s SET archived_at = coalesce(archived_at, ?) WHERE id = ?" % LEVEL_TABLE[level],
+                         (iso(now or now_utc()), record_id))
 
     def unarchive(self, level, record_id, now=None):
         """Bring an archived record back: visible again, strength 1.0 as of ``now`` (a person chose it)."""
@@ -4817,7 +4878,7 @@ def render_frontmatter(fields):
             lines.append("%s:" % key)
             lines += ["  - %s" % yaml_value(item) for item in value]
         elif key in ("created", "updated") and value:
-            lines.append("%s: %s" % (key, value))
+            lines.append("%s: %sZ" % (key, value))  # UTC, said so: Obsidian and parsers agree on the time
         else:
             lines.append("%s: %s" % (key, yaml_value(value)))
     lines.append("---")
@@ -4904,6 +4965,19 @@ def _yaml_scalar(text):
 _YAML_FIELD_RE = _LazyRe(r"^([^\s:#][^:]*):(?:\s+(.*)|)$")
 
 
+def _block_scalar(style, lines):
+    """A YAML block scalar's text: ``|`` keeps its lines, ``>`` folds them into one; ``-`` strips
+    the final line break, ``+`` keeps trailing blank lines, neither keeps one break."""
+    while lines and not lines[-1].strip() and style[1:] != "+":
+        lines = lines[:-1]
+    indent = min((len(l) - len(l.lstrip()) for l in lines if l.strip()), default=0)
+    body = [l[indent:] for l in lines]
+    text = ("\n" if style[0] == "|" else " ").join(body)
+    if style[0] == ">":
+        text = " ".join(text.split(" ")).replace("  ", "\n")
+    return text if style[1:] == "-" else text + "\n"
+
+
 def parse_note(text):
     """Split a note into (frontmatter dict, body).  Raises ValueError on bad frontmatter.
 
@@ -4919,8 +4993,14 @@ def parse_note(text):
         end = next(i for i in range(1, len(lines)) if lines[i].rstrip() == "---")
     except StopIteration:
         raise ValueError("the frontmatter is not closed with ---")
-    fields, key = {}, None
+    fields, key, block = {}, None, None  # block: [key, style, lines] of a block scalar being read
     for number, line in enumerate(lines[1:end], 2):
+        if block is not None:
+            if not line.strip() or line[:1].isspace():
+                block[2].append(line)
+                continue
+            fields[block[0]] = _block_scalar(block[1], block[2])
+            block = None
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         stripped = line.strip()
@@ -4934,7 +5014,12 @@ def parse_note(text):
             raise ValueError("line %d: expected `key: value`" % number)
         key = m.group(1).strip()
         value = (m.group(2) or "").strip()
+        if value[:1] in ("|", ">") and value[1:] in ("", "-", "+"):
+            block = [key, value, []]  # a block scalar (js-yaml and other editors write multi-line text so)
+            continue
         fields[key] = [] if value == "" else _yaml_scalar(value)
+    if block is not None:
+        fields[block[0]] = _block_scalar(block[1], block[2])
     return fields, "\n".join(lines[end + 1:])
 
 
@@ -5069,7 +5154,8 @@ class VaultSync:
         own_lines = {line.strip() for line in record["text"].split("\n")}
         if level == "l1" and (record["key_points"] or KEY_POINTS_HEADING in own_lines):
             # (an empty section too when the text has the heading itself, so reading back is exact)
-            body += [KEY_POINTS_HEADING] + ["- " + " ".join(p.split()) for p in record["key_points"]] + [""]
+            # a point keeps its tabs and runs of spaces (only a line break would end the item)
+            body += [KEY_POINTS_HEADING] + ["- " + " ".join(p.split("\n")) for p in record["key_points"]] + [""]
         links = []
         if level == "l1":
             links.append("- 会话 Session: [[%s]]" % session_stem(record["session_id"]))
@@ -5249,12 +5335,25 @@ class VaultSync:
                 if key in conflicted:
                     continue
                 known = state.get(key)
+                if known is None:
+                    # no bookkeeping here (a moved, copied or newly synced vault): a note that
+                    # carries this record's id is its note, wherever it is
+                    found = [p for p in self._notes_by_id().get(key, []) if not p.startswith(VAULT_ARCHIVE + "/")]
+                    if len(found) == 1 and not self._tool_named(lv, row["id"], found[0]):
+                        stems[(lv, row["id"])] = found[0].rsplit("/", 1)[-1][:-3]
+                        known_path = found[0]
+                    else:
+                        known_path = None
+                else:
+                    known_path = None
                 if (lv, row["id"]) not in stems:  # added by another process while we sync
                     stems[(lv, row["id"])] = note_stem(lv, row["id"], row[LEVEL_TEXT[lv]])
                 print_ = self._fingerprint(lv, row, stems)
                 rel = "%s/%s.md" % (VAULT_FOLDERS[lv], stems[(lv, row["id"])])
                 if known and known["state"] == "live" and not self._tool_named(lv, row["id"], known["path"]):
                     rel = known["path"]  # a person renamed or moved it: the name is theirs
+                elif known_path:
+                    rel = known_path
                 if (known and key not in handled and known["fingerprint"] == print_ and known["path"] == rel
                         and known["state"] == "live" and (self._disk.get(key) or (True,))[0] is False):
                     report["unchanged"] += 1
@@ -5329,6 +5428,18 @@ class VaultSync:
         for key, row in missing:
             found = [p for p in self._notes_by_id().get(key, []) if p not in tracked
                      and not p.startswith(VAULT_ARCHIVE + "/")]
+            archived = [p for p in self._notes_by_id().get(key, []) if p not in tracked
+                        and p.startswith(VAULT_ARCHIVE + "/")]
+            if not found and len(archived) == 1 and row["state"] == "live":
+                # a person moved the note into the archive folder: its record is archived
+                report["archived"].append({"from": row["path"], "to": archived[0], "by": "person"})
+                if not dry_run:
+                    with self.db.atomic() as conn:
+                        self._decay.archive_one(key[0], int(key[1]), now)
+                        conn.execute("UPDATE vault_notes SET state = 'archived', path = ?, mtime_ns = NULL WHERE "
+                                     "vault = ? AND kind = ? AND ref = ?", (archived[0], self.vault, key[0], key[1]))
+                tracked.add(archived[0])
+                continue
             if len(found) != 1:
                 continue
             new = found[0]
@@ -8397,8 +8508,9 @@ def cmd_restore(args):
             "memory_tiered.py doctor --repair",
             option("--repair", action="store_true", help="rebuild the index, drop broken links, fix permissions"))
 def cmd_doctor(args):
+    wal = wal_problem(_db_path(args))  # before opening: SQLite would read the log and drop a bad tail
     with _open(args) as db:
-        checks = db.doctor(args.repair)
+        checks = db.doctor(args.repair, wal=wal)
     problems = [c for c in checks if not c["ok"]]
     _out(args, {"checks": checks, "healthy": not problems}, lambda: [
         "%-16s %s  %s%s" % (c["check"], "ok " if c["ok"] else "BAD", c["detail"], " (repaired)" if c["repaired"] else "")

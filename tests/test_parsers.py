@@ -40,7 +40,12 @@ class YamlTests(unittest.TestCase):
         parsed, body = M.parse_note(M.render_frontmatter(fields) + "\nbody line\n")
         self.assertEqual(body.strip(), "body line")
         for key, value in fields.items():
-            self.assertEqual(parsed[key], value, key)
+            self.assertEqual(parsed[key], value + "Z" if key == "created" else value, key)  # UTC, said so
+
+    def test_a_block_scalar_reads_as_yaml_does(self):
+        text = "---\na: |-\n  one\n    two\nb: >\n  folded\n  line\n\nc: |\n  kept\nd: 1\n---\nbody"
+        fields, _ = M.parse_note(text)
+        self.assertEqual(fields, {"a": "one\n  two", "b": "folded line\n", "c": "kept\n", "d": 1})
 
     def test_frontmatter_person_edits(self):
         text = "\ufeff---\ntags:\n  - one\n  - 'two'\naliases: [x, y]\nnote: plain words\n---\nhello"

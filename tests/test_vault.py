@@ -14,7 +14,7 @@ HOSTILE = ["记" * 300, "../../x", "a/b", "CON", "x" * 300, "emoji 🧠🎉", "k
            "back\\slash", "#tag ^block [[link]] |pipe| *star* ?q <a> %", "中文：冒号，逗号", "tab\tand\nnewline",
            "\u2028line sep", ".hidden"]
 
-ISO_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$")
+ISO_RE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 
 
 def strict_frontmatter(text):
@@ -98,8 +98,8 @@ class WriteTests(VaultTestCase):
             self.assertEqual(fields["importance"], rec["importance"])
             self.assertEqual(fields["strength"], "strong")
             self.assertEqual(fields["access_count"], 0)
-            self.assertEqual(fields["created"], rec["created_at"])
-            self.assertEqual(fields["updated"], rec["updated_at"])
+            self.assertEqual(fields["created"], rec["created_at"] + "Z")
+            self.assertEqual(fields["updated"], rec["updated_at"] + "Z")
             self.assertEqual(fields["project"], rec["project"])
             self.assertEqual(fields["tags"][0], "memory/l1")
             for tag in fields["tags"]:
