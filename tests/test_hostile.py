@@ -361,5 +361,10 @@ class FuzzTests(CLITestCase):
             message = {"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {"name": name, "arguments": args}}
             reply = memory_tiered.mcp_handle(message, self.db, session)
             self.assertEqual(reply["id"], n)
-            self.assertTrue("result" in reply or "error" in reply)
+            self.assertEqual(("result" in reply) + ("error" in reply), 1, reply)  # exactly one of them
+            if name in memory_tiered.MCP_TOOLS:
+                self.assertIsInstance(reply["result"]["isError"], bool)
+                self.assertEqual(reply["result"]["content"][0]["type"], "text")
+            else:
+                self.assertEqual(reply["error"]["code"], -32602)
             json.dumps(reply, default=str)

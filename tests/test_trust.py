@@ -7,7 +7,8 @@ import os
 import sqlite3
 import unittest
 
-from helpers import CLITestCase, memory_tiered
+from helpers import memory_tiered
+from test_vault import VaultTestCase
 
 SECRET_URL = "postgres://billing:hunter2-Sup3rSecret@db.internal:5432/billing"
 SECRET_ENV = "DB_PASSWORD=Zq8v-very-secret-pw"
@@ -27,16 +28,7 @@ def every_byte(*folders):
     return data
 
 
-class TrustCase(CLITestCase):
-    def setUp(self):
-        super().setUp()
-        self.vault = os.path.join(self.tmp, "vault")
-        os.environ["MEMORY_TIERED_VAULT"] = self.vault
-
-    def sync(self, *extra, code=0, now=None):
-        out, err = self.run_cli("sync", "--json", *extra, code=code, now=now)
-        return json.loads(out) if out else err
-
+class TrustCase(VaultTestCase):
     def notes(self, pattern="**/*.md"):
         return sorted(glob.glob(os.path.join(self.vault, pattern), recursive=True))
 
@@ -46,10 +38,6 @@ class TrustCase(CLITestCase):
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)
         return path
-
-    def read(self, path):
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
 
     def assert_nowhere(self, needle, *folders):
         raw = needle.encode("utf-8")
