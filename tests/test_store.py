@@ -29,8 +29,8 @@ class AddTests(CLITestCase):
     def test_add_l1_fields_and_key_point_separators(self):
         new_id = self.add_l1("Chose SQLite WAL for the store", key_points="a,b，c、d;e；f",
                              importance="0.9", parent_session="s0", project="mem", agent="claude",
-                             created_at="2026-05-01T10:00")
-        rec = self.json_cli("get", "l1", str(new_id))
+                             created_at="2026-05-01T10:00", now="2026-05-02T10:00:00")
+        rec = self.json_cli("get", "l1", str(new_id), now="2026-05-02T10:00:00")  # one clock: strength as written
         self.assertEqual(rec["key_points"], ["a", "b", "c", "d", "e", "f"])
         self.assertEqual(rec["importance"], 0.9)
         self.assertEqual(rec["created_at"], "2026-05-01T10:00:00")
