@@ -659,6 +659,14 @@ _INSTRUCTION_PATTERNS = (
 # Characters that look like Latin letters (Cyrillic, Greek) folded before flagging, with Unicode
 # NFKC (fullwidth letters, ligatures) and the removal of zero-width and other format characters.
 _LOOK_ALIKES = str.maketrans("аеорсухіјѕԁɡοαεικνρτυАЕОРСХІЈЅВНКМТ", "aeopcyxijsdgoaeikvptuAEOPCXIJSBHKMT")
+
+
+# Unicode's format characters (category Cf, as of Unicode 15.1: zero-width spaces and joiners,
+# bidirectional marks, soft hyphens, tag characters); a test checks them against unicodedata.
+_FORMAT_CHARS_RE = _LazyRe("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f"
+                           "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+                           "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+                           "\U000e0020-\U000e007f]")
 _ROLE_MARKER_RE = _LazyRe(r"<\s*\|\s*([A-Za-z_]+)\s*\|\s*>")
 
 
@@ -667,9 +675,9 @@ def flag_text(text):
     joiners, bidirectional marks) removed, Cyrillic and Greek look-alikes folded to Latin, spaces
     inside role markers (``<| im_start |>``) closed up, white space folded."""
     import unicodedata
-    text = unicodedata.normalize("NFKC", str(text))
+    text = str(text)
     if not text.isascii():
-        text = "".join(c for c in text if unicodedata.category(c) != "Cf").translate(_LOOK_ALIKES)
+        text = _FORMAT_CHARS_RE.sub("", unicodedata.normalize("NFKC", text)).translate(_LOOK_ALIKES)
     if "|" in text:
         text = _ROLE_MARKER_RE.sub(r"<|\1|>", text)
     return " ".join(text.split())
@@ -1947,6 +1955,11 @@ def wal_problem(path):
     return None
 
 
+def connect_read_only(path):
+    """A read-only connection to another SQLite file (a backup): opened by URI, never created."""
+    return sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+
+
 def _quick_check(conn):
     """None when SQLite's quick_check finds the file sound, else its first finding."""
     try:
@@ -1957,12 +1970,20 @@ def _quick_check(conn):
 
 
 def backup_is_good(path):
-    """Whether the backup at ``path`` opens as a memory database and passes quick_check."""
+    """Whether the backup at ``path`` opens as a memory database: whole pages, a readable schema
+    with memory_l1 and its rows.  (Each backup was checked in full when it was written; rotation
+    reads only this much of the older ones, not every backup whole on every run.)"""
     try:
-        conn = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+        with open(path, "rb") as handle:
+            head = handle.read(100)
+        page = int.from_bytes(head[16:18], "big") if len(head) == 100 else 0
+        page = 65536 if page == 1 else page
+        if head[:16] != b"SQLite format 3\x00" or not page or os.path.getsize(path) % page:
+            return False
+        conn = connect_read_only(path)
         try:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            return "memory_l1" in names and _quick_check(conn) is None
+            return "memory_l1" in names and conn.execute("SELECT count(*) FROM memory_l1").fetchone() is not None
         finally:
             conn.close()
     except sqlite3.Error:
@@ -2101,6 +2122,17 @@ class MemoryDB:
             for statement in FTS_DDL + FTS_FILL:
                 conn.execute(statement)
 
+    def _looks_current(self, version):
+        """A file at this schema version that answers the one probe a search can afford (the full
+        shape check builds every version's schema: it runs only before a migration)."""
+        if version != SCHEMA_VERSION:
+            return False
+        try:
+            self.conn.execute("SELECT id, session_id, summary FROM memory_l1 LIMIT 0").fetchall()
+            return True
+        except sqlite3.OperationalError:
+            return False
+
     def _check_ours(self):
         """Refuse, before anything is written, a file that is not a memory database or is newer;
         returns (schema version, table names)."""
@@ -2118,13 +2150,14 @@ class MemoryDB:
                 "%s is a SQLite database but not a memory database (tables: %s); "
                 "point --db at another file" % (self.path, ", ".join(sorted(names)[:5]))
             )
-        for table in sorted(ours) if names else ():
-            columns = {r[1] for r in self.conn.execute("PRAGMA table_info(%s)" % table)}
-            seed = {c[0] for c in schema_shapes()[1]["tables"][table][1]}
-            if not seed <= columns:
-                raise DatabaseError("%s has a %s table of another shape (columns: %s; missing: %s); point --db "
-                                    "at another file" % (self.path, table, ", ".join(sorted(columns)[:6]),
-                                                         ", ".join(sorted(seed - columns)[:4])))
+        if names and not self._looks_current(version):
+            for table in sorted(ours):
+                columns = {r[1] for r in self.conn.execute("PRAGMA table_info(%s)" % table)}
+                seed = {c[0] for c in schema_shapes()[1]["tables"][table][1]}
+                if not seed <= columns:
+                    raise DatabaseError("%s has a %s table of another shape (columns: %s; missing: %s); point "
+                                        "--db at another file" % (self.path, table, ", ".join(sorted(columns)[:6]),
+                                                                  ", ".join(sorted(seed - columns)[:4])))
         return version, names
 
     def _migrate(self, version=None, names=None):
@@ -2339,7 +2372,7 @@ class MemoryDB:
             with open(source, "rb") as handle:
                 if handle.read(16) != b"SQLite format 3\x00":
                     raise ValidationError("%s is not a SQLite database" % source)
-            src = sqlite3.connect("file:%s?mode=ro" % source.replace("?", "%3f").replace("#", "%23"), uri=True)
+            src = connect_read_only(source)
             try:
                 version = src.execute("PRAGMA user_version").fetchone()[0]
                 names = {r[0] for r in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -2749,6 +2782,19 @@ def buffer_turns(conn, session_id, turns, transcript_path, cwd, now, keep_hours)
     conn.execute("INSERT INTO pending_sessions(session_id, transcript_path, cwd, recorded_at) VALUES (?, ?, ?, ?) "
                  "ON CONFLICT(session_id) DO UPDATE SET transcript_path = excluded.transcript_path",
                  (session_id, transcript_path, cwd, iso(now)))
+
+
+def append_turns(conn, session_id, turns, cwd, now, replace=False):
+    """Add turns after a session's buffered ones (all of them anew with ``replace``) and queue the
+    session if it is not queued yet."""
+    if replace:
+        conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
+    start = conn.execute("SELECT coalesce(max(turn), -1) + 1 FROM session_turns WHERE session_id = ?",
+                         (session_id,)).fetchone()[0]
+    conn.executemany("INSERT INTO session_turns(session_id, turn, role, text, captured_at) VALUES (?, ?, ?, ?, ?)",
+                     [(session_id, start + n, role, text, iso(now)) for n, (role, text) in enumerate(turns)])
+    conn.execute("INSERT INTO pending_sessions(session_id, cwd, recorded_at) VALUES (?, ?, ?) "
+                 "ON CONFLICT(session_id) DO NOTHING", (session_id, cwd, iso(now)))
 
 
 def queue_session(conn, session_id, transcript_path, cwd, reason, now):
@@ -4109,14 +4155,14 @@ class MemoryStore:
             self.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         return rewritten
 
-    def backups(self, exclude=None):
+    def backups(self):
         """The backup files in the backups folder, oldest first."""
         folder = os.path.join(os.path.dirname(self.db.path), "backups")
         try:
             names = sorted(n for n in os.listdir(folder) if n.endswith(".db"))
         except OSError:
             return []
-        return [os.path.join(folder, n) for n in names if os.path.join(folder, n) != exclude]
+        return [os.path.join(folder, n) for n in names]
 
     @staticmethod
     def backup_holds(path, targets=None):
@@ -4125,7 +4171,7 @@ class MemoryStore:
         older text)."""
         held = []
         try:
-            conn = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+            conn = connect_read_only(path)
             try:
                 for level in LEVELS:
                     wanted = None if targets is None else [rid for lv, rid in targets if lv == level]
@@ -4146,7 +4192,7 @@ class MemoryStore:
         """Rewrite one backup without ``records`` [(level, id)]: the copy is made anew
         (atomic_file) and vacuumed, so none of their text is left in it."""
         with atomic_file(path) as (_, tmp):
-            src = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+            src = connect_read_only(path)
             dst = sqlite3.connect(tmp, isolation_level=None)
             try:
                 src.backup(dst)
@@ -5335,17 +5381,9 @@ class VaultSync:
                 if key in conflicted:
                     continue
                 known = state.get(key)
-                if known is None:
-                    # no bookkeeping here (a moved, copied or newly synced vault): a note that
-                    # carries this record's id is its note, wherever it is
-                    found = [p for p in self._notes_by_id().get(key, []) if not p.startswith(VAULT_ARCHIVE + "/")]
-                    if len(found) == 1 and not self._tool_named(lv, row["id"], found[0]):
-                        stems[(lv, row["id"])] = found[0].rsplit("/", 1)[-1][:-3]
-                        known_path = found[0]
-                    else:
-                        known_path = None
-                else:
-                    known_path = None
+                known_path = None if known else self._note_carrying(lv, row["id"])
+                if known_path:
+                    stems[(lv, row["id"])] = known_path.rsplit("/", 1)[-1][:-3]
                 if (lv, row["id"]) not in stems:  # added by another process while we sync
                     stems[(lv, row["id"])] = note_stem(lv, row["id"], row[LEVEL_TEXT[lv]])
                 print_ = self._fingerprint(lv, row, stems)
@@ -5416,6 +5454,13 @@ class VaultSync:
                     if m_id and m_level and head.startswith("---"):
                         self._by_id.setdefault((m_level.group(1), m_id.group(1)), []).append(rel)
         return self._by_id
+
+    def _note_carrying(self, level, record_id):
+        """For a record without bookkeeping here (a moved, copied or newly synced vault): the one
+        note outside the archive that carries its id under a name of a person's, or None."""
+        found = [p for p in self._notes_by_id().get((level, str(record_id)), [])
+                 if not p.startswith(VAULT_ARCHIVE + "/")]
+        return found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None
 
     def _follow_moves(self, kinds, report, dry_run, now):
         """A note moved or renamed by hand keeps its record (found by its id); one moved out of
@@ -6312,24 +6357,15 @@ def clear_flag(db, *, level, record_id):
     return MemoryStore(db).clear_flag(level, record_id)
 
 
-def _forgotten_snippets(texts):
-    """What of each forgotten text a report or digest line may hold: the text, and the short
-    forms reports print (``_short``), without their ellipsis."""
-    out = set()
-    for text in texts:
-        if not text:
-            continue
-        out.add(" ".join(text.split()))
-        for width in (40, 50, 60, 70, 80):
-            out.add(_short(text, width).rstrip("…"))
-    return sorted((s for s in out if len(s) >= 8), key=len)
+_REPORT_RECORD_RE = _LazyRe(r"^- (L[123]) #(\d+)\b")
 
 
-def _scrub_reports(vault, texts):
-    """Rewrite the daily report notes of ``vault`` without any line that names a forgotten
-    record; returns the notes rewritten."""
+def _scrub_reports(vault, targets):
+    """Rewrite the daily report notes of ``vault`` with each line that names a forgotten record
+    (``- L1 #12 ...``; every record line when ``targets`` is None) as ``- (forgotten)``; returns
+    the notes rewritten."""
     folder = os.path.join(vault, REPORT_FOLDER)
-    snippets = _forgotten_snippets(texts)
+    wanted = None if targets is None else {(lv.upper(), str(rid)) for lv, rid in targets}
     rewritten = []
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".md"))
@@ -6344,7 +6380,10 @@ def _scrub_reports(vault, texts):
                 lines = handle.read().split("\n")
         except (OSError, UnicodeDecodeError):
             continue
-        kept = ["- (forgotten)" if any(s in " ".join(line.split()) for s in snippets) else line for line in lines]
+        kept = []
+        for line in lines:
+            m = _REPORT_RECORD_RE.match(line)
+            kept.append("- (forgotten)" if m and (wanted is None or m.groups() in wanted) else line)
         if kept != lines:
             write_atomic(path, "\n".join(kept))
             rewritten.append(path)
@@ -6353,20 +6392,17 @@ def _scrub_reports(vault, texts):
 
 def _vaults_of(db):
     """The vault folders the database keeps notes for, and the configured one."""
-    found = {r[0] for r in db.execute("SELECT DISTINCT vault FROM vault_notes")}
-    configured = os.environ.get("MEMORY_TIERED_VAULT")
-    if configured:
-        found.add(os.path.abspath(os.path.expanduser(configured)))
+    found = {r[0] for r in db.execute("SELECT DISTINCT vault FROM vault_notes")} | {vault_path()}
     return sorted(v for v in found if os.path.isdir(v))
 
 
-def _after_forget(db, texts, purge, targets, everything):
+def _after_forget(db, purge, targets, everything):
     """What a forget reaches besides the rows: the index and freed pages, every backup (with
     ``purge``), the digest (rewritten at once) and the daily report notes."""
     store = MemoryStore(db)
     store.erase_freed()
     held, purged = {}, []
-    for path in store.backups(exclude=db.path):
+    for path in store.backups():
         ids = store.backup_holds(path, None if everything else targets)
         if ids:
             held[path] = ids
@@ -6379,7 +6415,7 @@ def _after_forget(db, texts, purge, targets, everything):
         write_atomic(digest, build_digest(db))
     reports = []
     for vault in _vaults_of(db):
-        reports += _scrub_reports(vault, texts)
+        reports += _scrub_reports(vault, None if everything else targets)
     return {"backups_holding": sorted(set(held) - set(purged)), "backups_purged": purged, "reports": reports}
 
 
@@ -6393,22 +6429,19 @@ def forget_memories(db, *, targets=(), everything=False, purge_backups=False, no
     now = now or now_utc()
     store = MemoryStore(db)
     result = {"forgotten": [], "unlinked": [], "notes_deleted": [], "backup": None}
-    texts = []
     if everything:
         if not purge_backups:
             result["backup"] = db.backup(now=now, keep=0)[0]
-        texts = [r[0] for lv in LEVELS for r in db.execute("SELECT %s FROM %s" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv]))]
         counts, notes = store.forget_all()
         result["forgotten"] = counts
         result["notes_deleted"] = notes
     else:
         for level, record_id in targets:
             done = store.forget(level, record_id, now)
-            texts.append(done["text"])
             result["forgotten"].append({"level": level, "id": record_id})
             result["unlinked"] += [dict(item, source={"level": level, "id": record_id}) for item in done["unlinked"]]
             result["notes_deleted"] += done["notes"]
-    result.update(_after_forget(db, texts, purge_backups, list(targets), everything))
+    result.update(_after_forget(db, purge_backups, list(targets), everything))
     return result
 
 
@@ -6461,14 +6494,7 @@ def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
     texts = [(role, scrub(str(text).replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX])
              for role, text in turns if role in ("user", "assistant") and text and str(text).strip()]
     with db.atomic() as conn:
-        if replace:
-            conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
-        start = conn.execute("SELECT coalesce(max(turn), -1) + 1 FROM session_turns WHERE session_id = ?",
-                             (session_id,)).fetchone()[0]
-        conn.executemany("INSERT INTO session_turns(session_id, turn, role, text, captured_at) VALUES (?, ?, ?, ?, ?)",
-                         [(session_id, start + n, role, text, iso(now)) for n, (role, text) in enumerate(texts)])
-        conn.execute("INSERT INTO pending_sessions(session_id, cwd, recorded_at) VALUES (?, ?, ?) "
-                     "ON CONFLICT(session_id) DO NOTHING", (session_id, cwd, iso(now)))
+        append_turns(conn, session_id, texts, cwd, now, replace)
     return len(texts)
 
 
@@ -8407,9 +8433,9 @@ def cmd_forget(args):
         _say("forget: rewrote %d backup(s) without it" % len(done["backups_purged"]))
     if args.all:
         counts = done["forgotten"]
-        _out(args, dict(done), ["forgot %d L1, %d L2, %d L3" % (counts["l1"], counts["l2"], counts["l3"])])
+        _out(args, done, ["forgot %d L1, %d L2, %d L3" % (counts["l1"], counts["l2"], counts["l3"])])
     else:
-        _out(args, dict(done), ["forgot %s #%d" % (f["level"].upper(), f["id"]) for f in done["forgotten"]])
+        _out(args, done, ["forgot %s #%d" % (f["level"].upper(), f["id"]) for f in done["forgotten"]])
     return 0
 
 

@@ -213,6 +213,11 @@ class DisguisedInstructionTests(TrustCase):
             with self.subTest(text=text):
                 self.assertIsNotNone(memory_tiered.instruction_flag(text), text)
 
+    def test_every_format_character_is_removed_before_flagging(self):
+        import unicodedata
+        chars = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Cf"]
+        self.assertEqual(memory_tiered._FORMAT_CHARS_RE.sub("", "".join(chars)), "")
+
     def test_ordinary_memories_stay_unflagged(self):
         for text in ["Always use pnpm in this repo", "以后部署都用 GitHub Actions", "The assistant wrote the tests",
                      "End of memory leak investigation: fixed in v2", "我们决定忽略 lint 的行长度警告"]:
