@@ -174,9 +174,34 @@ DATE_BONUS = 1.0  # a record created in the period a query names ranks above one
 DATE_AFTER = (0.6, 0.3, 0.15)  # bonus for a record created 1, 2, 3 days after that period
 CANDIDATES_PER_RESULT = 5
 GATE_COVERAGE = 0.3  # share of a prompt's term information a memory must hold to be injected
-GATE_UNKNOWN = 1.5  # a prompt term no memory contains weighs this many times the rarest term
 GATE_NAME_TOP = 5  # with a name the store knows, this many best results containing it ...
 GATE_NAME_COVERAGE = 0.1  # ... pass from this coverage
+GATE_RARE = 0.75  # a term whose information is this share of the most a term can carry is rare ...
+GATE_SHORT = 4  # ... and in a prompt of at most this many known content terms, one such term is enough
+
+# Words of a coding conversation that name no memory: what a person asks an agent to do to the
+# code in front of it, question templates and conversational turns.  They carry no relevance in
+# the injection gate (search still ranks by them).  Chinese ones are matched as words in the
+# prompt's CJK runs, so their character pairs do not count either.
+GATE_PLAIN_WORDS = frozenset("""
+add again agent ahead alright anything bug bugs build can change changes check clean code cool comment
+continue could did diff do doing done error errors explain file files fine fix fixed fixing format function
+functions get give go good got great help here how job just let like line lines look looks make me method
+more move name need next nice now okay please proceed put remove rename resume review run running same
+see should show something sound sounds start step stop sure test tests than thanks thank that the thing
+this time try typo unit update use want way well what works worked would write wrong yes you
+lgtm ship cheers perfect awesome exactly carry keep going yep yeah nope sorry hmm wait catch
+first second last one other either neither none unused import imports git bash shell translate script
+call calls handle handling around new generate column value variable class type types api
+""".split())
+GATE_PLAIN_ZH = ("一下", "帮我", "看看", "解释", "报错", "代码", "函数", "文件", "问题", "修复", "运行", "测试",
+                 "重构", "格式化", "格式", "修改", "改成", "一遍", "继续", "谢谢", "好的", "可以", "没问题",
+                 "搞定", "完美", "下一步", "下一个", "接着", "做了什么", "讨论了什么", "干了啥", "干嘛", "什么",
+                 "怎么", "意思", "名字", "一段", "这段", "这个", "那个", "刚才", "撤销", "重命名", "变量",
+                 "不错", "没毛病", "看起来", "能跑", "跑了", "先这样", "别停", "不用", "算了", "都行", "不要",
+                 "不是", "是的", "第一个", "那个", "翻译", "命令", "错误", "检查", "类型", "注释", "注解",
+                 "单元", "处理", "失败", "提示", "优化", "参数", "返回", "调用", "添加", "加上", "删除", "一点",
+                 "一次", "再跑", "写个", "为什么", "有没有", "明显", "一样", "其他", "友好", "算法", "复杂度")
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
 # SQLite's page cache per connection, in KiB.  A search reads a few hundred pages, most of them
@@ -1279,6 +1304,25 @@ def light_stem(word):
     return word
 
 
+_TECH_TOKEN_RE = _LazyRe(r"[A-Za-z0-9][A-Za-z0-9_.\-/]*")
+
+
+def _strong_terms(text):
+    """The words of ``text`` written as names and identifiers are: with a digit, a capital
+    letter past a sentence's first word (Stripe, PPT, LSP), joined by ``. _ - /`` (webhook.py,
+    parse_date, runs-on), or Latin words in a Chinese sentence (slowapi, proration)."""
+    strong = set()
+    mixed = bool(cjk_runs(text)[0])  # a Latin word in a Chinese sentence is a name or a term
+    for m in _TECH_TOKEN_RE.finditer(text):
+        token = m.group(0).rstrip(".-/")
+        before = text[:m.start()].rstrip()
+        first = not before or before[-1] in ".!?:;。！？：；\n"
+        if mixed or any(c.isdigit() for c in token) or any(c in "._-/" for c in token) or (
+                not first and any(c.isupper() for c in token)) or (len(token) > 1 and token.isupper()):
+            strong.update(word_runs(token.lower()))
+    return strong
+
+
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
@@ -1342,6 +1386,22 @@ class Query:
     def scan_terms(self):
         """Terms for the LIKE scan used without FTS5: light stems and bigrams."""
         return [light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
+
+
+def _gate_terms(query):
+    """The query's terms that can make a memory relevant to a prompt: its words and CJK bigrams
+    without the plain words of a coding conversation (GATE_PLAIN_WORDS, GATE_PLAIN_ZH)."""
+    plain = set()
+    if query.cjk_terms:
+        for run in cjk_runs(query.raw)[0]:
+            for word in GATE_PLAIN_ZH:
+                at = run.find(word)
+                while at >= 0:
+                    plain.update(run[i:i + 2] for i in range(max(0, at - 1), at + len(word)))
+                    at = run.find(word, at + 1)
+    return [w for w in query.words if len(w) > 1 and not (w.isdigit() and len(w) < 3)
+            and w not in GATE_PLAIN_WORDS and light_stem(w) not in GATE_PLAIN_WORDS] + \
+        [t for t in query.cjk_terms if t not in plain]
 
 
 # ==== Files and locks: the one way the tool writes a file ====
@@ -3633,38 +3693,55 @@ class Searcher:
         """The results a person would call a real match for ``text`` (ranked order kept), each
         annotated with ``gate`` (coverage and matched terms); the others are marked ``weak``.
 
-        A term's information is ln(1 + N / df) in this store (N records, df containing it), so
-        a word in a large share of memories says little; a term no memory contains weighs
-        GATE_UNKNOWN times the rarest (the prompt is about something this memory does not
-        hold).  A result passes when the information of the prompt terms it contains is at least
-        GATE_COVERAGE of the prompt's.  Names (capitalised words inside the prompt) must be in
+        The prompt's terms are its words and CJK bigrams without the plain words of a coding
+        conversation (_gate_terms).  A term's information is ln(1 + N / df) in this store (N
+        records, df containing it), so a word in a large share of memories says little; a term
+        no memory contains does not count.  A result passes when the information of the prompt
+        terms it contains is at least GATE_COVERAGE of the prompt's, or, in a prompt of at most
+        GATE_SHORT known terms, when it contains a rare one (GATE_RARE).  Names (capitalised words inside the prompt) must be in
         the result; a prompt that names someone the store knows lets its GATE_NAME_TOP best
         results that contain the name pass from GATE_NAME_COVERAGE.  Measured by
         bench/injection.py.
         """
         query = self._query(text, now or now_utc())
-        terms = query.words + query.cjk_terms
+        terms = _gate_terms(query)
         if not terms or not results:
             for r in results:
                 r["weak"] = True
             return []
-        names = self._names(text, query)
+        names = self._names(text, query) - GATE_PLAIN_WORDS  # "提示 Error ...": a plain word, not a name
         if self._total is None:
             self._total = self._count_records()
         total_rows = max(1, self._total)
         frequencies = self._gate_frequencies(terms)
         top = math.log(1 + total_rows)
-        info = {t: math.log(1 + total_rows / float(frequencies[t])) if frequencies.get(t) else top * GATE_UNKNOWN
-                for t in terms}
-        total = sum(info.values())
+        # a prompt term no memory contains does not count against a match: the prompt may say
+        # more than any memory holds ("move the Stripe webhook handler to a background queue")
+        info = {t: math.log(1 + total_rows / float(frequencies[t])) for t in terms if frequencies.get(t)}
+        if not info:
+            for r in results:
+                r["weak"] = True
+            return []
+        strong = _strong_terms(text)
+        # ... except a name or identifier the store has never seen: then the prompt is about
+        # something this memory does not hold (another person, another service)
+        unknown = [t for t in terms if not frequencies.get(t) and (t in strong or t in names) and not t.isdigit()]
+        total = sum(info.values()) + top * len(unknown)
+        rare = {t for t, v in info.items() if v >= GATE_RARE * top} if len(info) <= GATE_SHORT else set()
+        strong |= {t for t in rare if t in query.cjk_terms}  # a rare Chinese word; a rare English
+        # word alone is not enough ("network" in "add error handling around the network call")
         known_names = {n for n in names if frequencies.get(n)}
-        matched = self._matched_terms([(r["level"], r["id"]) for r in results], terms, set(query.cjk_terms))
+        matched = self._matched_terms([(r["level"], r["id"]) for r in results], list(info),
+                                      set(query.cjk_terms))
         kept = []
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set())
             coverage = sum(info[t] for t in mine) / total
-            ok = (not names or bool(names & mine)) and (
-                coverage >= GATE_COVERAGE or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE))
+            # one shared term is a match only when it is strong: one plain word is not enough
+            enough = len(mine) >= 2 or bool(mine & strong)
+            ok = (not names or bool(names & mine)) and enough and (
+                coverage >= GATE_COVERAGE or bool(rare & mine)
+                or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE))
             r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
             r["weak"] = not ok
             if ok:
@@ -6525,6 +6602,32 @@ def _is_chatter(text):
     return not _ZH_STOP_RE.sub("", rest)
 
 
+# A short turn without a question that holds one of these is the conversation going on
+# (thanks, approval, "continue", "I'm back"), not a request that needs a memory.
+TURN_MARKERS_EN = frozenset("""thanks thank thx ty cheers great nice perfect awesome excellent lgtm ok okay cool
+sweet brilliant continue proceed resume next back bye goodbye done solved works worked fixed green passes
+passed""".split())
+TURN_MARKERS_ZH = ("谢谢", "多谢", "感谢", "太好了", "好的", "好了", "完美", "不错", "搞定", "解决了", "通过了",
+                   "可以了", "继续", "接着", "下一步", "拜拜", "再见", "回来了", "辛苦", "厉害", "没问题", "收到",
+                   "明白", "到这", "行了", "能跑")
+TURN_MAX_WORDS = 8  # words (a CJK character counts as half a word) a conversational turn has at most
+
+
+def is_conversational(text):
+    """True for a turn of the conversation rather than a request: a greeting or thanks with no
+    content word, or a short turn without a question that acknowledges, approves or continues
+    ("thanks, all green now", "好的，继续", "lgtm, ship it"), in English or Chinese."""
+    if _is_chatter(text):
+        return True
+    if "?" in text or "？" in text:
+        return False
+    runs, latin = cjk_runs(text)
+    words = [w.lower() for w in word_runs(latin)]
+    if len(words) + sum(len(r) for r in runs) / 2.0 > TURN_MAX_WORDS:
+        return False
+    return any(w in TURN_MARKERS_EN for w in words) or any(m in r for r in runs for m in TURN_MARKERS_ZH)
+
+
 def module_command(python=None, script=None):
     """The shell command that runs this module with ``-m`` from any folder, so Python reads its
     cached bytecode (a script named on the command line is compiled on every run, which costs
@@ -6582,7 +6685,7 @@ def _context_records(db, query, project, scope, now, limit, core):
     picked = []
     if query is not None:
         query = query.strip()[:HOOK_PROMPT_MAX]
-        if not query or _is_chatter(query):
+        if not query or is_conversational(query):
             return None
         searcher = Searcher(db)
         found = searcher.search(query, limit=limit, touch=False, now=now, scope=scope, exclude_flagged=True,

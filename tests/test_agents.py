@@ -69,7 +69,7 @@ class HookTests(CLITestCase):
 
     def test_user_prompt_submit_relevant_and_greeting(self):
         payload = {"session_id": "s9", "transcript_path": "/t.jsonl", "cwd": "/x/api",
-                   "hook_event_name": "UserPromptSubmit", "prompt": "How do we deploy this service?",
+                   "hook_event_name": "UserPromptSubmit", "prompt": "How do we deploy this service to Fly.io?",
                    "permission_mode": "default", "some_future_field": {"x": 1}}
         proc, seconds = hook(self, "user-prompt-submit", payload)
         self.assertEqual((proc.returncode, proc.stderr), (0, b""))

@@ -17,7 +17,7 @@ CODING_STORE = [
 ]
 
 EVERYDAY = ["Can you fix the failing test in utils.py?", "Rename this variable to something clearer",
-            "Use the new API to fix the bug in the login page button color", "Explain what this stack trace means",
+            "Use the new API to fix the bug in the button color", "Explain what this stack trace means",
             "帮我把这个函数改成异步的", "解释一下这个报错", "Write a Dockerfile for this service",
             "What did Bob say about the release?"]
 
@@ -42,14 +42,41 @@ class GateTests(CLITestCase):
             self.assertIn("[L1#%d" % self.ids[index], out, prompt)
 
     def test_search_all_still_ranks_but_marks_weak_matches(self):
-        results = self.search("Use the new API to fix the bug in the login page button color")
+        results = self.search("Use the new API to fix the bug in the button color")
         self.assertTrue(results)
         self.assertTrue(all(r["weak"] for r in results))
         strong = self.search("billing service database postgres")
         self.assertEqual(strong[0]["id"], self.ids[0])
         self.assertFalse(strong[0]["weak"])
-        out, _ = self.run_cli("search-all", "fix the bug in the login page button color")
+        out, _ = self.run_cli("search-all", "Use the new API to fix the bug in the button color")
         self.assertIn("(weak)", out)
+
+    def test_words_the_store_never_saw_do_not_count_against_a_match(self):
+        # the prompt says more than the memory holds: the login page memory is still its memory
+        out, _ = self.run_cli("context", "--query", "Use the new API to fix the bug in the login page button color",
+                              "--no-touch")
+        self.assertIn("[L1#%d" % self.ids[1], out)
+        self.assertNotIn("[L1#%d" % self.ids[2], out)  # "API" alone names nothing
+
+    def test_conversational_turns_never_inject(self):
+        self.add_l1("Thanks to the retry queue the webhook works again; continue with the refund flow next",
+                    session="chatty", key_points="works,continue,好的")
+        self.add_l1("好的，继续用 pnpm 管理前端依赖", session="chatty-zh")
+        for prompt in ("thanks, that works", "ok continue", "好的，继续", "继续", "lgtm, ship it", "谢谢，搞定了",
+                       "perfect, thanks!", "next", "I'm back", "可以可以"):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+            self.assertEqual(out, "", prompt)
+
+    def test_a_chinese_question_finds_its_words_inside_the_sentence(self):
+        rid = self.add_l1("用户偏好深色背景的PPT，标题用思源黑体", session="ppt")
+        out, _ = self.run_cli("context", "--query", "帮我做一份季度汇报的PPT，背景颜色和字体用什么？", "--no-touch")
+        self.assertIn("[L1#%d" % rid, out)
+
+    def test_one_new_word_does_not_hide_a_match(self):
+        rid = self.add_l1("Stripe webhook handler verifies the Stripe-Signature header before parsing", session="st")
+        out, _ = self.run_cli("context", "--query", "Stripe webhook: move the handler to a background queue",
+                              "--no-touch")
+        self.assertIn("[L1#%d" % rid, out)
 
 
     def test_the_gate_reads_matches_as_the_index_does(self):
