@@ -7025,6 +7025,36 @@ def _says_fixed(answer):
     return contains_any(lowered, _FIXED_WORDS) and not contains_any(lowered, _STILL_WORDS)
 
 
+_PLEASANTRIES = ("you're welcome", "you are welcome", "glad", "happy to help", "anytime", "any time", "no problem",
+                 "my pleasure", "have a great", "have a good", "good luck", "let me know if", "不客气", "很高兴",
+                 "随时", "祝你", "有问题再", "客气")
+
+
+def _is_pleasantry(text):
+    """A closing nicety of the assistant ("You're welcome!", "不客气，有问题随时找我"), not an outcome."""
+    lowered = text.lower()
+    return len(text) < 160 and "`" not in text and contains_any(lowered, _PLEASANTRIES)
+
+
+_PROJECT_CONTAINERS = frozenset("home users code src source projects project repos repo work workspace dev git "
+                                "github gitlab sites www".split())
+
+
+def project_name(cwd):
+    """The name of a session's project: its repository's folder where that exists here, else the
+    first folder under the home folder and containers such as ~/code (/home/dev/shop/src ->
+    shop), not the subfolder the session ran in."""
+    cwd = cwd.rstrip("/\\")
+    if os.path.isdir(cwd):
+        return os.path.basename(project_root(cwd).rstrip("/\\")) or cwd
+    parts = [p for p in cwd.replace("\\", "/").split("/") if p]
+    if len(parts) > 2 and parts[0].lower() in ("home", "users"):
+        parts = parts[2:]  # past /home/USER
+    while len(parts) > 1 and parts[0].lower() in _PROJECT_CONTAINERS:
+        parts = parts[1:]
+    return parts[0] if parts else os.path.basename(cwd)
+
+
 def transcript_card(path):
     """What a Claude Code session did, from its transcript's structure: {"session_id", "cwd",
     "started", "requests" (deduplicated), "files" (created or edited), "commands" (run), "errors"
@@ -7053,10 +7083,10 @@ def transcript_card(path):
                 if text.startswith(("<command-", "<local-command")):
                     continue
                 card["turns"] += 1
-                if role == "user" and text not in card["requests"]:
-                    card["requests"].append(text[:200])
-                elif role == "assistant":
-                    card["answer"] = text[:400]
+                if role == "user" and text not in card["requests"] and not is_conversational(text):
+                    card["requests"].append(text[:200])  # (thanks and "continue" are not requests)
+                elif role == "assistant" and not _is_pleasantry(text):
+                    card["answer"] = text[:600]  # the last substantive statement
             elif kind == "tool_use" and isinstance(block.get("input"), dict):
                 given = block["input"]
                 uses[block.get("id")] = _call_kind(block.get("name"), given)
@@ -7064,7 +7094,7 @@ def transcript_card(path):
                 if block.get("name") in _EDIT_TOOLS and isinstance(target, str) and target not in card["files"]:
                     card["files"].append(target)
                 if block.get("name") == "Bash" and isinstance(given.get("command"), str):
-                    command = scrub(" ".join(given["command"].split()))[0][:120]
+                    command = scrub(" ".join(given["command"].split()))[0][:300]
                     if command not in card["commands"]:
                         card["commands"].append(command)
             elif kind == "tool_result" and block.get("is_error"):
@@ -7079,15 +7109,29 @@ def transcript_card(path):
     return card
 
 
+def _end_sentence(part):
+    """A card's part ending as a sentence: its own ? or ! kept, else a full stop (。 after CJK)."""
+    part = part.rstrip(".。 ")
+    if part[-1:] in "?!？！":
+        return part
+    return part + ("。" if part[-1:] > "\u2e80" else ".")
+
+
 def session_card(card, cwd=None):
     """A compact automatic L1 from a transcript card: (summary, key points).  Files, commands and
     identifiers become key points, so a question about webhook.py finds the session."""
     where = cwd or card.get("cwd")
-    parts = ["Session%s" % (" in %s" % os.path.basename(where.rstrip("/\\")) if where else "")]
-    if card["requests"]:
-        asked = card["requests"][:5]
-        parts.append("Asked: " + "; ".join(_short(r, 120) for r in asked)
-                     + (" (and %d more)" % (len(card["requests"]) - 5) if len(card["requests"]) > 5 else ""))
+    # the title (project and request) and the outcome come first: an injected memory is cut at
+    # 200 characters, and the answer must still be in what the agent sees
+    title = "Session%s" % (" in %s" % project_name(where) if where else "")
+    requests = card["requests"]
+    parts = [title + (": " + _short(requests[0], 80) if requests else "")]
+    if card["answer"]:
+        parts.append("Outcome: " + _short(card["answer"], 400))
+    if len(requests) > 1:
+        asked = requests[1:6]
+        parts.append("Also asked: " + "; ".join(_short(r, 120) for r in asked)
+                     + (" (and %d more)" % (len(requests) - 6) if len(requests) > 6 else ""))
     if card["files"]:
         names = [os.path.basename(f) for f in card["files"]]
         parts.append("Changed: " + ", ".join(names[:12]) + (" and %d more" % (len(names) - 12) if len(names) > 12
@@ -7097,14 +7141,12 @@ def session_card(card, cwd=None):
     if card["errors"]:
         parts.append("Errors: %s (%s)" % (_short(card["errors"][-1], 100),
                                           "resolved afterwards" if card["resolved"] else "not resolved"))
-    if card["answer"]:
-        parts.append("Outcome: " + _short(card["answer"], 300))
     points = []
     programs = [name for c in card["commands"] for name in command_programs(c)]
     for item in [os.path.basename(f) for f in card["files"]] + programs:
         if item not in points:
             points.append(item)
-    text = " ".join(part.rstrip(".。 ") + ("。" if part.rstrip(".。 ")[-1:] > "\u2e80" else ".") for part in parts)
+    text = " ".join(_end_sentence(part) for part in parts)
     return text[:MAX_TEXT], points[:20]
 
 
