@@ -173,6 +173,7 @@ LEVEL_WEIGHT = {name: level.weight for name, level in LEVEL.items()}
 DATE_BONUS = 1.0  # a record created in the period a query names ranks above one that only shares words
 DATE_AFTER = (0.6, 0.3, 0.15)  # bonus for a record created 1, 2, 3 days after that period
 CANDIDATES_PER_RESULT = 5
+SITTING_HOURS = 1  # retrievals of one record within this many hours of each other count as one
 GATE_COVERAGE = 0.3  # share of a prompt's term information a memory must hold to be injected
 GATE_NAME_TOP = 5  # with a name the store knows, this many best results containing it ...
 GATE_NAME_COVERAGE = 0.1  # ... pass from this coverage
@@ -1779,6 +1780,9 @@ MIGRATIONS = [
         "ALTER TABLE memory_l1 ADD COLUMN edited_at TEXT",  # when a person last corrected it (importers leave it be)
         "ALTER TABLE memory_l2 ADD COLUMN edited_at TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN edited_at TEXT",
+        "ALTER TABLE memory_l1 ADD COLUMN pinned INTEGER DEFAULT 0",  # 1: a standing memory, never fades
+        "ALTER TABLE memory_l2 ADD COLUMN pinned INTEGER DEFAULT 0",  # (imported rule files, or pinned by a
+        "ALTER TABLE memory_l3 ADD COLUMN pinned INTEGER DEFAULT 0",  # person): no cleanup candidate either
     ],
 ]
 
@@ -2731,7 +2735,7 @@ def iter_jsonl(lines):
 EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
                   "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
                   "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
-                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related")
+                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related", "pinned")
 
 
 _CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
@@ -2953,14 +2957,16 @@ class DecayEngine:
                     # (a root of it for the few with a stability above 1), no date arithmetic per row.
                     hours = (parse_time(now) - parse_time(last)).total_seconds() / 3600.0
                     changed[lv] += conn.execute(
-                        "UPDATE %s SET decay_score = decay_score * CASE WHEN coalesce(stability, 1) = 1 THEN :m "
-                        "ELSE pow(:m, 1.0 / stability) END, decay_applied_at = :now "
+                        "UPDATE %s SET decay_score = decay_score * CASE WHEN coalesce(pinned, 0) = 1 THEN 1 "
+                        "WHEN coalesce(stability, 1) = 1 THEN :m ELSE pow(:m, 1.0 / stability) END, "
+                        "decay_applied_at = :now "
                         "WHERE decay_applied_at = :last" % LEVEL_TABLE[lv],
                         {"m": factor ** hours, "now": now, "last": last}).rowcount
                 changed[lv] += conn.execute(
                     "UPDATE %s SET decay_score = decay_score * pow(:f, "
                     "(CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                    " / 3600.0 / coalesce(stability, 1)), decay_applied_at = :now WHERE decay_applied_at < :now"
+                    " / 3600.0 / coalesce(stability, 1) * (1 - coalesce(pinned, 0))), decay_applied_at = :now "
+                    "WHERE decay_applied_at < :now"
                     % LEVEL_TABLE[lv], {"f": factor, "now": now}).rowcount
             if not dry_run and (last is None or last < now):
                 conn.execute("INSERT INTO config(key, value) VALUES ('last_decay_at', ?) "
@@ -2973,15 +2979,15 @@ class DecayEngine:
     def strength_sql(self, prefix=""):
         """SQL for a record's strength as of :now (the stored one caught up), with its parameters."""
         return ("(%sdecay_score * pow(:decay_f, max(0, CAST(strftime('%%s', :decay_now) AS INTEGER) - "
-                "CAST(strftime('%%s', %sdecay_applied_at) AS INTEGER)) / 3600.0 / coalesce(%sstability, 1)))"
-                % (prefix, prefix, prefix))
+                "CAST(strftime('%%s', %sdecay_applied_at) AS INTEGER)) / 3600.0 / coalesce(%sstability, 1) "
+                "* (1 - coalesce(%spinned, 0))))" % (prefix, prefix, prefix, prefix))
 
     def current(self, row, now):
         """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at, stability)."""
         applied = row["decay_applied_at"]
         score = row["decay_score"] if row["decay_score"] is not None else 1.0
-        if not applied:
-            return score
+        if not applied or _row_get(row, "pinned"):
+            return score  # a standing memory keeps its strength
         hours = max(0.0, (now - parse_time(applied)).total_seconds() / 3600.0)
         stability = _row_get(row, "stability") or 1.0
         return score * self.config()["decay_factor"] ** (hours / stability)
@@ -2995,7 +3001,8 @@ class DecayEngine:
         parts = []
         for lv in LEVELS:
             parts.append("SELECT '%s' AS level, id, %s AS text, %s AS strength, importance, access_count, "
-                         "created_at, last_accessed_at FROM %s WHERE archived_at IS NULL AND %s < :t"
+                         "created_at, last_accessed_at FROM %s WHERE archived_at IS NULL AND coalesce(pinned, 0) = 0 "
+                         "AND %s < :t"
                          % (lv, LEVEL_TEXT[lv], self.strength_sql(), LEVEL_TABLE[lv], self.strength_sql()))
         sql = " UNION ALL ".join(parts) + " ORDER BY strength, level, id"
         if limit:
@@ -3044,23 +3051,29 @@ class DecayEngine:
         return counts
 
     def touch(self, level, ids, now=None):
-        """Count a retrieval: access_count + 1, strength caught up then boosted, stability
-        raised when the previous recall was at least ``spacing_hours`` ago."""
+        """Count a retrieval: strength caught up then boosted, stability raised when the previous
+        recall was at least ``spacing_hours`` ago, and access_count + 1 once per sitting: a
+        retrieval within SITTING_HOURS of the last one is the same sitting (three searches in a
+        minute are one recall, so promotion means recall in three sittings).  ``recall`` counts
+        an agent session once."""
         if not ids:
             return
         now = iso(now or now_utc())
         cfg = self.config()
         with self.db.relaxed() as conn:
             conn.execute(
-                "UPDATE %s SET access_count = coalesce(access_count, 0) + 1, last_accessed_at = :now,"
+                "UPDATE %s SET access_count = coalesce(access_count, 0) + CASE WHEN last_accessed_at IS NULL OR"
+                " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', last_accessed_at) AS INTEGER)"
+                " >= :sitting * 3600 THEN 1 ELSE 0 END, last_accessed_at = :now,"
                 " decay_score = min(1.0, decay_score * pow(:f, max(0,"
                 " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) AS INTEGER))"
-                " / 3600.0 / coalesce(stability, 1)) + :boost), decay_applied_at = max(decay_applied_at, :now),"
+                " / 3600.0 / coalesce(stability, 1) * (1 - coalesce(pinned, 0))) + :boost),"
+                " decay_applied_at = max(decay_applied_at, :now),"
                 " stability = CASE WHEN last_accessed_at IS NOT NULL AND CAST(strftime('%%s', :now) AS INTEGER)"
                 " - CAST(strftime('%%s', last_accessed_at) AS INTEGER) >= :spacing * 3600"
                 " THEN min(:cap, coalesce(stability, 1) * :gain) ELSE coalesce(stability, 1) END"
                 " WHERE id IN (SELECT value FROM json_each(:ids))" % LEVEL_TABLE[level],
-                {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"],
+                {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"], "sitting": SITTING_HOURS,
                  "ids": json.dumps([int(i) for i in ids]), "spacing": cfg["spacing_hours"],
                  "cap": float(cfg["max_stability"]), "gain": cfg["spacing_gain"]},
             )
@@ -3086,6 +3099,22 @@ class DecayEngine:
         for lv in LEVELS:
             self.touch(lv, [rid for level, rid in fresh if level == lv], now_dt)
         return len(fresh)
+
+    def pin(self, level, record_id, pinned=True, now=None):
+        """Make a record standing (it keeps its strength, strength 1.0 from now, and is never a
+        cleanup candidate) or let it fade again; returns whether it changed."""
+        level = check_level(level)
+        stamp = iso(now or now_utc())
+        with self.db.atomic() as conn:
+            row = conn.execute("SELECT pinned FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,)).fetchone()
+            if row is None:
+                raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
+            if bool(row[0]) == pinned:
+                return False
+            conn.execute("UPDATE %s SET pinned = ?, decay_score = CASE WHEN ? THEN 1.0 ELSE decay_score END, "
+                         "decay_applied_at = ?, updated_at = ? WHERE id = ?" % LEVEL_TABLE[level],
+                         (int(pinned), int(pinned), stamp, stamp, record_id))
+        return True
 
     def archive_one(self, level, record_id, now=None):
         """Archive one record (a person moved its note into the archive folder)."""
@@ -4699,6 +4728,8 @@ class MemoryStore:
                 record["promoted_to"] = parse_ids([obj["promoted_to"]], "promoted_to")[0]
             if obj.get("superseded_by") is not None:
                 record["superseded_by"] = parse_ids([obj["superseded_by"]], "superseded_by")[0]
+        if obj.get("pinned") not in (None, False, 0, "", "0", "false", "no"):
+            record["pinned"] = 1  # a standing memory (an exported pin, or a rule file's line)
         return (level,) + scrub_record(record)
 
     @contextlib.contextmanager
@@ -5267,6 +5298,8 @@ class VaultSync:
             fields["agent"] = record["agent"]
         if record.get("flagged"):
             fields["flagged"] = record["flagged"]
+        if record.get("pinned"):
+            fields["pinned"] = True  # a standing memory: `unpin LEVEL ID` lets it fade
         if level != "l1":
             fields["source_ids"] = record["source_ids"]
         if level != "l3":
@@ -6426,6 +6459,11 @@ def supersede_memory(db, *, level, old_id, new_id, now=None):
     MemoryStore(db).supersede(level, old_id, new_id, now)
 
 
+def pin_memory(db, *, level, record_id, pinned=True, now=None):
+    """Pin a record (a standing memory: keeps its strength, never a cleanup candidate) or unpin it."""
+    return DecayEngine(db).pin(level, record_id, pinned, now)
+
+
 def unarchive_memory(db, *, level, record_id, now=None):
     return DecayEngine(db).unarchive(level, record_id, now)
 
@@ -7209,6 +7247,7 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
 _DAILY_NOTE_RE = _LazyRe(r"^(\d{4})-(\d{2})-(\d{2})\.md$")
 
 
+STANDING_FILES = ("CLAUDE.MD", "CLAUDE.LOCAL.MD", "AGENTS.MD", "MEMORY.MD", "USER.MD", "GEMINI.MD")
 IMPORT_FORMATS = ("claude-md", "openclaw", "hermes", "markdown", "mem0", "mcp-memory")
 
 
@@ -7270,10 +7309,12 @@ def _markdown_records(text, name):
     """One global L2 per list item or paragraph of a Markdown file, its category the nearest heading."""
     records, heading, paragraph = [], "notes", []
 
+    standing = name.upper() in STANDING_FILES  # rules the agent must keep: they never fade
+
     def flush():
         if paragraph:
             records.append({"level": "l2", "category": heading, "knowledge": " ".join(paragraph)[:MAX_TEXT],
-                            "tags": [os.path.splitext(name)[0].lower()]})
+                            "tags": [os.path.splitext(name)[0].lower()], "pinned": standing})
             del paragraph[:]
 
     for line in text.splitlines():
@@ -7286,7 +7327,7 @@ def _markdown_records(text, name):
             item = _LIST_ITEM_RE.sub("", stripped_line).strip()
             if item:
                 records.append({"level": "l2", "category": heading, "knowledge": item[:MAX_TEXT],
-                                "tags": [os.path.splitext(name)[0].lower()]})
+                                "tags": [os.path.splitext(name)[0].lower()], "pinned": standing})
         elif not stripped_line or stripped_line.startswith(("```", "@", "<!--")):
             flush()
         else:
@@ -7652,6 +7693,19 @@ def _mcp_forget(db, args, now, session_id, origin):
     done = forget_memories(db, targets=[(check_level(args["level"]), _whole(args, "id", None))], now=now)
     return {"forgotten": done["forgotten"], "notes_deleted": done["notes_deleted"],
             "backups_holding": done["backups_holding"]}
+
+
+@mcp_tool("memory_pin", "Pin or unpin a memory",
+          "Pin a memory the user wants kept as a standing rule or preference (it keeps its strength and is "
+          "never a cleanup candidate); pinned false lets it fade again.",
+          {"level": _LEVEL_ENUM, "id": _ID_SCHEMA, "pinned": {"type": "boolean", "default": True}}, ["level", "id"],
+          idempotent=True, output={"type": "object", "properties": {"pinned": {"type": "boolean"},
+                                                                    "changed": {"type": "boolean"}},
+                                   "required": ["pinned", "changed"]})
+def _mcp_pin(db, args, now, session_id, origin):
+    pinned = args.get("pinned", True) is not False
+    return {"level": args["level"], "id": args["id"], "pinned": pinned,
+            "changed": pin_memory(db, level=args["level"], record_id=_whole(args, "id", None), pinned=pinned, now=now)}
 
 
 @mcp_tool("memory_compress_report", "What is ready for promotion",
@@ -8964,6 +9018,16 @@ def cmd_edit(args):
     return 0
 
 
+def _pin_command(args, pinned):
+    with _open(args) as db:
+        done = pin_memory(db, level=args.level, record_id=args.id, pinned=pinned)
+    _out(args, {"level": check_level(args.level), "id": args.id, "pinned": pinned, "changed": done}, [])
+    _say("%s: %s #%d %s" % ("pin" if pinned else "unpin", args.level.upper(), args.id,
+                            ("is standing now (keeps its strength)" if pinned else "fades again") if done
+                            else "unchanged"))
+    return 0
+
+
 @subcommand("unarchive", "Bring an archived record back (strength 1.0 again).",
             "memory_tiered.py unarchive l1 12",
             *RECORD_OPTIONS)
@@ -8974,6 +9038,20 @@ def cmd_unarchive(args):
     _say("unarchive: %s #%d %s" % (args.level.upper(), args.id, "is back (strength 1.0)" if done
                                     else "was not archived; unchanged"))
     return 0
+
+
+@subcommand("pin", "Make a record standing: it keeps its strength and is never a cleanup candidate.",
+            "memory_tiered.py pin l2 7",
+            *RECORD_OPTIONS)
+def cmd_pin(args):
+    return _pin_command(args, True)
+
+
+@subcommand("unpin", "Let a pinned record fade again like any other.",
+            "memory_tiered.py unpin l2 7",
+            *RECORD_OPTIONS)
+def cmd_unpin(args):
+    return _pin_command(args, False)
 
 
 @subcommand("hook", "Claude Code hook: reads the hook's JSON on stdin; never fails the session.",

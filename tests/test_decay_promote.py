@@ -1,5 +1,6 @@
 """Forgetting (decay, cleanup, archive) and promotion (compress)."""
 
+import os
 import sqlite3
 import unittest
 
@@ -80,10 +81,10 @@ class PromotionTests(CLITestCase):
         ready = self.add_l1("Chose Postgres for billing", session="a", importance=0.85, key_points="db,billing")
         near = self.add_l1("Postgres tuning notes", session="b", importance=0.85, key_points="db")
         self.add_l1("Postgres backup chat", session="c", importance=0.2, key_points="db")
-        for _ in range(3):
-            self.run_cli("search-all", "Chose Postgres billing", "--limit", "1")
-        for _ in range(2):
-            self.run_cli("search-all", "tuning notes", "--limit", "1")
+        for hour in range(3):  # a retrieval counts once per sitting: three sittings
+            self.run_cli("search-all", "Chose Postgres billing", "--limit", "1", now="2026-05-01T0%d:00:00" % hour)
+        for hour in range(2):
+            self.run_cli("search-all", "tuning notes", "--limit", "1", now="2026-05-01T0%d:00:00" % hour)
         report = self.json_cli("compress")
         self.assertEqual([r["id"] for r in report["promote"]], [ready])
         self.assertEqual([r["id"] for r in report["near"]], [near])
@@ -118,6 +119,32 @@ class PromotionTests(CLITestCase):
         self.run_cli("search-all", "x")
         self.assertEqual([r["id"] for r in self.json_cli("compress")["promote"]], [a])
 
+
+
+class StandingMemoryTests(CLITestCase):
+    def test_a_pinned_record_keeps_its_strength_and_is_never_archived(self):
+        rule = self.add_l1("Always use pnpm, never npm", session="rules", now="2026-05-01T00:00:00")
+        other = self.add_l1("Tried the new CSS grid layout", session="chat", now="2026-05-01T00:00:00")
+        self.run_cli("pin", "l1", str(rule), now="2026-05-01T00:00:00")
+        self.run_cli("decay", now="2026-06-15T00:00:00")
+        self.assertEqual(self.json_cli("get", "l1", str(rule), now="2026-06-15T00:00:00")["decay_score"], 1.0)
+        self.assertLess(self.json_cli("get", "l1", str(other), now="2026-06-15T00:00:00")["decay_score"], 0.05)
+        self.run_cli("cleanup", "--archive", "--yes", "--limit", "2", now="2026-06-15T00:00:00")
+        self.assertIsNone(self.json_cli("get", "l1", str(rule))["archived_at"])
+        self.assertTrue(self.json_cli("get", "l1", str(other))["archived_at"])
+        self.run_cli("unpin", "l1", str(rule), now="2026-06-15T00:00:00")
+        self.run_cli("decay", now="2026-07-15T00:00:00")
+        self.assertLess(self.json_cli("get", "l1", str(rule), now="2026-07-15T00:00:00")["decay_score"], 0.05)
+
+    def test_rules_imported_from_claude_md_are_standing(self):
+        path = os.path.join(self.tmp, "CLAUDE.md")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("# Preferences\n- Always use pnpm\n- 提交信息用英文写\n")
+        self.run_cli("import-notes", path, now="2026-05-01T00:00:00")
+        rows = self.json_cli("list", "--level", "l2")["records"]
+        self.assertEqual(sorted(r["pinned"] for r in rows), [1, 1])
+        self.run_cli("decay", now="2026-08-01T00:00:00")
+        self.assertEqual(self.json_cli("cleanup", now="2026-08-01T00:00:00")["candidates"], [])
 
 if __name__ == "__main__":
     unittest.main()

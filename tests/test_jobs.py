@@ -33,8 +33,8 @@ class CronScriptTests(CLITestCase):
 
     def test_every_script_under_bare_environment(self):
         a = self.add_l1("cron test memory", key_points="x", importance=0.9, now="2026-05-01T00:00:00")
-        for _ in range(3):
-            self.search("cron test", now="2026-05-01T00:00:00")
+        for hour in range(3):  # three sittings
+            self.search("cron test", now="2026-05-01T0%d:00:00" % hour)
         env = {"MEMORY_TIERED_DB": self.db, "MEMORY_TIERED_NOW": "2026-05-01T05:00:00",
                "MEMORY_TIERED_VAULT": os.path.join(self.tmp, "vault")}
         expected = {
@@ -58,7 +58,8 @@ class CronScriptTests(CLITestCase):
         backups = os.listdir(os.path.join(os.path.dirname(self.db), "backups"))
         self.assertEqual(backups, ["memory-20260501-050000.db"])  # the daily compress job keeps a backup
         conn = self.connect(self.db)
-        self.assertAlmostEqual(conn.execute("SELECT decay_score FROM memory_l1").fetchone()[0], 0.99 ** 5,
+        # full strength at the last sitting (02:00), decayed to 05:00
+        self.assertAlmostEqual(conn.execute("SELECT decay_score FROM memory_l1").fetchone()[0], 0.99 ** 3,
                                delta=1e-9)
 
     def test_sync_job(self):

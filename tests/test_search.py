@@ -224,7 +224,11 @@ class TouchTests(CLITestCase):
             self.search("sqlite", now="2026-05-02T00:00:00")
         rec = self.json_cli("get", "l1", str(a), now="2026-05-02T00:00:00")
         self.assertEqual(rec["decay_score"], 1.0)
-        self.assertEqual(rec["access_count"], 6)
+        self.assertEqual(rec["access_count"], 1)  # one sitting: strength boosted, one recall counted
+        self.search("sqlite", now="2026-05-02T00:59:00")
+        self.assertEqual(self.json_cli("get", "l1", str(a), now="2026-05-02T01:00:00")["access_count"], 1)
+        self.search("sqlite", now="2026-05-02T02:00:00")  # an hour after the last one: a new sitting
+        self.assertEqual(self.json_cli("get", "l1", str(a), now="2026-05-02T02:00:00")["access_count"], 2)
 
     def test_touch_catches_up_pending_decay_first(self):
         self.add_l1("sqlite wal mode", now="2026-05-01T00:00:00")
