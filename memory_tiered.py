@@ -1530,12 +1530,30 @@ def write_atomic(path, text, mode=0o600):
 DIGEST_NAME = "MEMORY_DIGEST.md"
 
 
-def digest_path(db_path):
+def digest_path(db_path, project=None):
     """MEMORY_DIGEST.md next to the default database (state.db); MEMORY_DIGEST-<name>.md next to
-    any other, so two databases in one folder never share a digest."""
+    any other, so two databases in one folder never share a digest.  A project's digest (its
+    memories only) is MEMORY_DIGEST[-<name>]@<project key>.md."""
     folder, name = os.path.split(os.path.abspath(db_path))
     stem = os.path.splitext(name)[0]
-    return os.path.join(folder, DIGEST_NAME if stem == "state" else "MEMORY_DIGEST-%s.md" % stem)
+    base = DIGEST_NAME if stem == "state" else "MEMORY_DIGEST-%s.md" % stem
+    if project:
+        base = "%s@%s.md" % (base[:-3], clean_name(project, 120).replace(" ", "_"))
+    return os.path.join(folder, base)
+
+
+def digest_files(db_path):
+    """[(path, project key or None)] of the digests written for this database."""
+    folder = os.path.dirname(os.path.abspath(db_path))
+    base = os.path.basename(digest_path(db_path))[:-3]
+    found = []
+    with contextlib.suppress(OSError):
+        for name in sorted(os.listdir(folder)):
+            if name == base + ".md":
+                found.append((os.path.join(folder, name), None))
+            elif name.startswith(base + "@") and name.endswith(".md"):
+                found.append((os.path.join(folder, name), name[len(base) + 1:-3]))
+    return found
 
 
 class _JobLock:
@@ -6167,8 +6185,10 @@ def fit_sections(sections, used, budget, gap=False):
     return out, used
 
 
-def build_digest(db, budget=DEFAULT_BUDGET):
-    """Markdown with the L3 insights, strongest L2s and latest L1s, within ``budget`` tokens.
+def build_digest(db, budget=DEFAULT_BUDGET, project=None):
+    """Markdown with the L3 insights, strongest L2s and latest L1s, within ``budget`` tokens:
+    the global memories only (the digest a global CLAUDE.md includes reaches every project's
+    sessions), or with ``project`` (a key) only that project's.  Flagged memories never.
 
     Tokens are counted as token_count() does: a CJK character is one token,
     four other characters are one.  The content depends only on the records,
@@ -6176,7 +6196,9 @@ def build_digest(db, budget=DEFAULT_BUDGET):
     """
     if budget < 50:
         raise ValidationError("budget must be at least 50 tokens (got %d)" % budget, "budget")
-    live = "archived_at IS NULL AND superseded_by IS NULL"
+    live = "archived_at IS NULL AND superseded_by IS NULL AND flagged IS NULL AND %s" % (
+        "project IS NULL" if project is None else "project = ?")
+    params = () if project is None else (project,)
     sections = [
         ("## Core insights (L3)", "l3",
          "SELECT id, insight AS text, category FROM memory_l3 WHERE %s "
@@ -6198,7 +6220,7 @@ def build_digest(db, budget=DEFAULT_BUDGET):
             label = " (%s)" % row["category"] if row["category"] else ""
             yield "- [%s#%d]%s %s" % (level.upper(), row["id"], label, _short(row["text"], 160))
 
-    fitted, _ = fit_sections([(heading, entries(level, db.execute(sql).fetchall()))
+    fitted, _ = fit_sections([(heading, entries(level, db.execute(sql, params).fetchall()))
                               for heading, level, sql in sections], used, budget, gap=True)
     return "\n".join(lines + fitted).rstrip("\n") + "\n"
 
@@ -6525,9 +6547,8 @@ def _after_forget(db, purge, targets, everything):
         for path, ids in sorted(held.items()):
             MemoryStore.purge_backup(path, ids)
             purged.append(path)
-    digest = digest_path(db.path)
-    if os.path.exists(digest):
-        write_atomic(digest, build_digest(db))
+    for digest, project in digest_files(db.path):
+        write_atomic(digest, build_digest(db, project=project))
     reports = []
     for vault in _vaults_of(db):
         reports += _scrub_reports(vault, None if everything else targets)
@@ -6716,6 +6737,12 @@ def _quoted(text, width=200):
     return json.dumps(_short(text, width).replace("`", "'"), ensure_ascii=False)
 
 
+# An L2 read from a CLAUDE.md by import-notes: Claude Code puts that file in front of the agent
+# itself, so a context block does not repeat it (one copy of each rule).
+_IN_CLAUDE_MD = ("coalesce(pinned, 0) = 1 AND origin = 'import' AND (tags LIKE '%\"claude\"%' "
+                 "OR tags LIKE '%\"claude.local\"%')")
+
+
 def _context_records(db, query, project, scope, now, limit, core):
     """(the memories a context block shows, core insights to add), or None when a query finds
     nothing relevant (see build_context)."""
@@ -6729,6 +6756,10 @@ def _context_records(db, query, project, scope, now, limit, core):
         found = searcher.search(query, limit=limit, touch=False, now=now, scope=scope, exclude_flagged=True,
                                 prefer=project)["results"]  # the best ``limit`` with the project boost
         found = searcher.gate(query, found, now)
+        mirrored = {r[0] for r in db.execute(
+            "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND " + _IN_CLAUDE_MD,
+            (json.dumps([r["id"] for r in found if r["level"] == "l2"]),))} if found else set()
+        found = [r for r in found if not (r["level"] == "l2" and r["id"] in mirrored)]
         if not found:
             return None
         for r in found:
@@ -6740,7 +6771,7 @@ def _context_records(db, query, project, scope, now, limit, core):
     else:
         picked = [dict(r, level="l2") for r in db.execute(
             "SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at IS NULL "
-            "AND superseded_by IS NULL AND flagged IS NULL " + in_scope +
+            "AND superseded_by IS NULL AND flagged IS NULL AND NOT (" + _IN_CLAUDE_MD + ") " + in_scope +
             "ORDER BY importance * decay_score DESC, id DESC LIMIT ?", scope_params + (limit,))]
         recent = "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS NULL " \
                  "AND superseded_by IS NULL AND flagged IS NULL %s " \
@@ -7930,6 +7961,9 @@ def maintain_index(db, rebuild=False, budget=DEFAULT_BUDGET):
     repaired = (rebuild or not status["ok"]) and db.rebuild_index()
     db.optimize_index()
     written = write_atomic(digest_path(db.path), build_digest(db, budget))
+    for path, project in digest_files(db.path):
+        if project:  # a project's digest someone asked for stays current too
+            written = write_atomic(path, build_digest(db, budget, project=project)) or written
     if repaired:
         state = " rebuilt (%s of %s rows were indexed)" % (status["indexed"], status["rows"])
     else:
@@ -9171,13 +9205,15 @@ def cmd_mcp(args):
     return 0
 
 
-@subcommand("digest", "Write MEMORY_DIGEST.md next to the database and print it.",
-            "memory_tiered.py digest --budget 1500",
-            option("--budget", type=_positive_int, default=DEFAULT_BUDGET, help="tokens (CJK char = 1, 4 other chars = 1)"))
+@subcommand("digest", "Write MEMORY_DIGEST.md (global memories) next to the database and print it.",
+            "memory_tiered.py digest --budget 1500   |   digest --project .",
+            option("--budget", type=_positive_int, default=DEFAULT_BUDGET, help="tokens (CJK char = 1, 4 other chars = 1)"),
+            option("--project", help="a project's own digest (its memories only), for that repository's CLAUDE.md"))
 def cmd_digest(args):
     with _open(args) as db:
-        text = build_digest(db, args.budget)
-        path = digest_path(db.path)
+        project = resolve_project(db, args.project) if args.project else None
+        text = build_digest(db, args.budget, project=project)
+        path = digest_path(db.path, project)
         written = write_atomic(path, text)
     _out(args, {"path": path, "written": written, "tokens": token_count(text), "text": text}, [text.rstrip("\n")])
     _say("digest: %s %s (%d tokens)" % ("wrote" if written else "unchanged", path, token_count(text)))
