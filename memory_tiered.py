@@ -1324,6 +1324,13 @@ def _strong_terms(text):
     return strong
 
 
+# Question templates: they ask, they name nothing ("11月24日做了什么" asks for a day's work; 做 must
+# not find "决定先做移动端").  Taken out of every query before its terms are read.
+_TEMPLATE_RE = _LazyRe(r"(?i)(?:做|干|忙|聊|讨论|谈|发生|完成|搞)(?:了|过)(?:些|点)?(?:什么|啥|哪些)(?:事|事情|工作)?|"
+                       r"\bwhat\s+(?:did|have|had)\s+(?:i|we|you)\s+(?:do|done|discuss(?:ed)?|talk(?:ed)?\s+about|"
+                       r"work(?:ed)?\s+on)\b|\bwhat\s+(?:happened|was\s+(?:discussed|done))\b")
+
+
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
@@ -1332,6 +1339,8 @@ class Query:
     def __init__(self, raw, now):
         self.raw = raw
         self.periods, rest = extract_periods(raw, now)  # date words are time, not search terms
+        if contains_any(rest.lower(), ("什么", "啥", "哪些", "what")):
+            rest = _TEMPLATE_RE.sub(" ", rest)
         self.days = [start for start, _ in self.periods]
         self.cjk_terms = []
         self.prefixes = []
@@ -3752,6 +3761,14 @@ class Searcher:
         """
         query = self._query(text, now or now_utc())
         terms = _gate_terms(query)
+        if not terms and query.periods and results:
+            # a question that names a day and nothing else ("11月24日做了什么"): that day's records
+            kept = [r for r in results if any(first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
+                                              for first, last in query.periods)]
+            kept = kept[:GATE_NAME_TOP]
+            for r in results:
+                r["weak"] = r not in kept
+            return kept
         if not terms or not results:
             for r in results:
                 r["weak"] = True

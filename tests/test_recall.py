@@ -491,3 +491,27 @@ class StrengthNowTests(CLITestCase):
         self.assertIn("Fading soon (below the threshold within 3 days unless recalled):", out)
         report, _ = self.run_cli("report", "--vault", self.tmp + "/vault", now=now)
         self.assertIn("## Fading soon", report)
+
+
+class DateQuestionTests(CLITestCase):
+    NOW = "2026-11-28T12:00:00"  # a Saturday
+
+    def setUp(self):
+        super().setUp()
+        self.day = self.add_l1("修复了登录页的样式问题", session="a", created_at="2026-11-24T10:00:00")
+        self.add_l1("决定先做移动端，再做网页版", session="b", created_at="2026-11-27T10:00:00")
+        self.add_l1("Wrote the billing migration and discussed the rollout", session="c",
+                    created_at="2026-11-26T10:00:00")
+
+    def test_a_question_that_names_a_day_lists_that_day_first(self):
+        for question in ("11月24日做了什么", "这周二做了什么", "11月24日讨论了什么", "11月24日干了啥",
+                         "what did I do on November 24?", "what did we discuss on Nov 24?"):
+            with self.subTest(question):
+                found = self.search(question, now=self.NOW)
+                self.assertEqual(found[0]["id"], self.day, found[:2])
+
+    def test_the_hook_injects_that_days_memory(self):
+        out, _ = self.run_cli("context", "--query", "11月24日做了什么", "--no-touch", now=self.NOW)
+        self.assertIn("[L1#%d " % self.day, out)
+        self.assertNotIn("移动端", out)
+
