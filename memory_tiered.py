@@ -3336,7 +3336,10 @@ class Searcher:
 
     def search(self, text, level=None, limit=10, project=None, since=None, until=None,
                include_archived=False, touch=True, now=None, include_superseded=False, scope=None,
-               exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True, prefer=None):
+               exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True, prefer=None,
+               merge_promoted=True):
+        """One ranked list across the levels.  ``merge_promoted``: an L1 whose L2 (the knowledge
+        it was promoted to) is in the list is not listed again beside it (the L2 names it)."""
         now = now or now_utc()
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         self._rows = {}  # (level, id) -> the stored row of each result, for the gate
@@ -3383,6 +3386,8 @@ class Searcher:
                     self._rows[(lv, row["id"])] = row
         results.sort(key=lambda r: (-hits[(r["level"], r["id"])].get("fused", 0.0), -r["score"], r["level"],
                                     -r["id"]))
+        if merge_promoted:
+            results = self._one_per_promotion(results)
         if touch and results:
             try:
                 for lv in levels:
@@ -3409,6 +3414,11 @@ class Searcher:
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
                 "days": [d.isoformat() for d in query.days],
                 "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods], "results": results}
+
+    def _one_per_promotion(self, results):
+        """The results without an L1 whose L2 (what it was promoted to) is among them."""
+        shown = {r["id"] for r in results if r["level"] == "l2"}
+        return [r for r in results if not (r["level"] == "l1" and self._rows[("l1", r["id"])]["promoted_to"] in shown)]
 
     def _query(self, text, now):
         """The text taken apart (Query), once per searcher for a text and time: a search and
@@ -8322,6 +8332,7 @@ def forget_matches(db, text, now=None):
     if not wanted:
         raise ValidationError("%r has no significant word to match; name what to forget" % _short(text, 60))
     found = Searcher(db).search(text, limit=1000, touch=False, include_archived=True, include_superseded=True,
+                                merge_promoted=False,
                                 now=now)["results"]
     if len(found) < 1000:
         rows = [(r["level"], r["id"]) for r in found]

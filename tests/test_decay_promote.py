@@ -1,5 +1,6 @@
 """Forgetting (decay, cleanup, archive) and promotion (compress)."""
 
+import json
 import os
 import sqlite3
 import unittest
@@ -165,6 +166,20 @@ class StandingMemoryTests(CLITestCase):
         self.assertIn("Stripe", out)
         self.assertNotIn("answers in English", out)
         self.assertTrue(os.path.exists(memory_tiered.digest_path(self.db, "shop-abc123")))
+
+    def opened(self):
+        db = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(db.close)
+        return db
+
+    def test_a_promoted_l1_and_its_l2_are_one_result(self):
+        l1 = self.add_l1("Chose Postgres 16 for billing because of concurrent writers", session="a")
+        out, _ = self.run_cli("add-l2", "--category", "decisions", "--knowledge",
+                              "Billing runs on Postgres 16 because of concurrent writers", "--source-ids", str(l1))
+        found = json.loads(self.run_cli("search-all", "Postgres billing", "--json", "--no-touch")[0])["results"]
+        self.assertEqual([(r["level"], r["id"]) for r in found], [("l2", int(out))])
+        self.assertEqual(len(memory_tiered.forget_matches(self.opened(), "Postgres billing")), 2)
+
 
 if __name__ == "__main__":
     unittest.main()
