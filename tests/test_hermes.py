@@ -75,3 +75,47 @@ class HermesProviderTests(CLITestCase):
         self.addCleanup(conn.close)
         self.assertEqual(conn.execute("SELECT count(*) FROM session_turns").fetchone()[0], 0)
         self.assertEqual(conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0], 0)
+
+    def test_every_method_works_before_initialize(self):
+        home = os.path.join(self.tmp, "hermes")
+        with mock.patch.dict(os.environ, {"HERMES_HOME": home}):
+            provider = self.provider()
+            self.assertIn("memory_search", [t["name"] for t in provider.get_tool_schemas()])
+            self.assertEqual([f["key"] for f in provider.get_config_schema()], ["database", "vault", "project"])
+            # the database set by MEMORY_TIERED_DB lies outside HERMES_HOME: hermes backup must take it
+            self.assertEqual(provider.backup_paths(), [os.path.abspath(self.db)])
+            self.assertEqual(provider.prefetch(""), "")
+            self.assertIn("Long-term memory", provider.system_prompt_block())
+
+    def test_the_wizard_saves_where_initialize_reads(self):
+        home = os.path.join(self.tmp, "hermes")
+        os.environ.pop("MEMORY_TIERED_DB")
+        provider = self.provider()
+        elsewhere = os.path.join(self.tmp, "elsewhere", "mem.db")
+        provider.save_config({"database": elsewhere, "unknown": "x"}, home)
+        provider.initialize("h-2", hermes_home=home)
+        self.assertTrue(os.path.exists(elsewhere))
+        self.assertEqual(provider.backup_paths(), [elsewhere])
+
+    def test_hermes_memory_writes_delegations_and_queued_prefetch(self):
+        provider = self.provider()
+        provider.initialize("h-3", hermes_home=os.path.join(self.tmp, "h"))
+        provider.on_memory_write("add", "user", "User prefers answers in Chinese", {"write_origin": "tool"})
+        provider.on_memory_write("add", "user", "User prefers answers in Chinese")  # once
+        conn = sqlite3.connect(self.db)
+        self.addCleanup(conn.close)
+        rows = conn.execute("SELECT id, category, agent, pinned FROM memory_l2").fetchall()
+        self.assertEqual([r[1:] for r in rows], [("hermes-user", "hermes", 1)])
+        provider.on_memory_write("remove", "user", "User prefers answers in Chinese")
+        self.assertEqual(conn.execute("SELECT count(*) FROM memory_l2").fetchone()[0], 0)
+        provider.on_delegation("find the flaky test", "test_login was flaky: a shared fixture", child_session_id="c1")
+        turns = [r[0] for r in conn.execute("SELECT text FROM session_turns WHERE session_id = 'h-3' ORDER BY turn")]
+        self.assertEqual(len(turns), 2)
+        self.assertIn("shared fixture", turns[1])
+        added = json.loads(provider.handle_tool_call("memory_add_l1", {
+            "session_id": "old", "summary": "The ledger service runs on Postgres 16 with pgbouncer"}))
+        provider.queue_prefetch("Which database does the ledger service use?")
+        with mock.patch.object(provider, "_block", side_effect=AssertionError("prepared already")):
+            block = provider.prefetch("Which database does the ledger service use?")
+        self.assertIn("[L1#%d" % added["id"], block)
+
