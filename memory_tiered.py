@@ -3309,6 +3309,11 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
 _NAME_IN_PROMPT_RE = _LazyRe(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b")
 
 
+def recalled_keys(results):
+    """(level, id) of the results, and of the L1s each L2 result stands for (``merged``)."""
+    return [(r["level"], r["id"]) for r in results] + [("l1", i) for r in results for i in r.get("merged", ())]
+
+
 class Searcher:
     """Full-text search across L1, L2 and L3 with a documented final score.
 
@@ -3338,8 +3343,7 @@ class Searcher:
                include_archived=False, touch=True, now=None, include_superseded=False, scope=None,
                exclude_flagged=False, origin=None, category=None, tag=None, use_vectors=True, prefer=None,
                merge_promoted=True):
-        """One ranked list across the levels.  ``merge_promoted``: an L1 whose L2 (the knowledge
-        it was promoted to) is in the list is not listed again beside it (the L2 names it)."""
+        """One ranked list across the levels; ``merge_promoted``: see _one_per_promotion."""
         now = now or now_utc()
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         self._rows = {}  # (level, id) -> the stored row of each result, for the gate
@@ -3391,7 +3395,8 @@ class Searcher:
         if touch and results:
             try:
                 for lv in levels:
-                    self.decay.touch(lv, [r["id"] for r in results if r["level"] == lv], now)
+                    self.decay.touch(lv, [r["id"] for r in results if r["level"] == lv]
+                                     + [i for r in results if lv == "l1" for i in r.get("merged", ())], now)
             except sqlite3.OperationalError as exc:
                 if "readonly" not in str(exc) and "read-only" not in str(exc):
                     raise
@@ -3416,9 +3421,17 @@ class Searcher:
                 "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods], "results": results}
 
     def _one_per_promotion(self, results):
-        """The results without an L1 whose L2 (what it was promoted to) is among them."""
-        shown = {r["id"] for r in results if r["level"] == "l2"}
-        return [r for r in results if not (r["level"] == "l1" and self._rows[("l1", r["id"])]["promoted_to"] in shown)]
+        """The results without an L1 whose L2 (what it was promoted to) is among them; the L2
+        lists it in ``merged``, so recalling the L2 recalls it too."""
+        shown = {r["id"]: r for r in results if r["level"] == "l2"}
+        kept = []
+        for r in results:
+            up = self._rows[("l1", r["id"])]["promoted_to"] if r["level"] == "l1" else None
+            if up in shown:
+                shown[up].setdefault("merged", []).append(r["id"])
+            else:
+                kept.append(r)
+        return kept
 
     def _query(self, text, now):
         """The text taken apart (Query), once per searcher for a text and time: a search and
@@ -3452,7 +3465,7 @@ class Searcher:
             results.append(r)
         if touch and results:
             try:
-                self.decay.recall([(r["level"], r["id"]) for r in results], None, now)
+                self.decay.recall(recalled_keys(results), None, now)
             except sqlite3.OperationalError as exc:
                 if "readonly" not in str(exc) and "read-only" not in str(exc):
                     raise
@@ -6481,7 +6494,7 @@ def recall_memories(db, *, query, queries=(), level=None, limit=10, project=None
         found = searcher.search(query, **options)
         searcher.gate(query, found["results"], now)
     with contextlib.suppress(sqlite3.OperationalError):
-        DecayEngine(db).recall([(r["level"], r["id"]) for r in found["results"]], session_id, now)
+        DecayEngine(db).recall(recalled_keys(found["results"]), session_id, now)
     return found
 
 
@@ -6871,7 +6884,8 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     if not text:
         return ""
     if touch and query is not None:
-        shown = [(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)]
+        shown = {(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)}
+        shown = recalled_keys([r for r in chosen[0] + chosen[1] if (r["level"], r["id"]) in shown])
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
             DecayEngine(db).recall(shown, session_id, now)
     return text
