@@ -27,6 +27,10 @@ MEMORIES = {
              "When is the design review for the search ranking rewrite?"),
     "never": ("Lunch order from the sushi place uses the shared team account",
               "lunch,sushi", 0.3, None),
+    # a Chinese daily memory, recalled by a plain Chinese request that shares two words inside
+    # an unsegmented sentence
+    "daily-zh": ("用户偏好深色背景的PPT，标题用思源黑体", "PPT,思源黑体", 0.9,
+                 "帮我做一份季度汇报的PPT，背景颜色和字体用什么？"),
 }
 ROUTINE_PROMPTS = ["Can you fix the failing test in utils.py?", "帮我把这个函数改成异步的",
                    "Please rename the variable in the parser module"]
@@ -67,7 +71,7 @@ def simulate(run, db, vault, days=30, cwd="/work/projA"):
         out, _ = call("hook", "session-start", stdin=hook_json("SessionStart", session, cwd, source="startup"),
                       at=morning)
         log.append(("session-start", day, out))
-        prompts = [MEMORIES["daily"][3], ROUTINE_PROMPTS[day % len(ROUTINE_PROMPTS)]]
+        prompts = [MEMORIES["daily"][3], MEMORIES["daily-zh"][3], ROUTINE_PROMPTS[day % len(ROUTINE_PROMPTS)]]
         if day % 7 == 1:
             prompts.append(MEMORIES["weekly"][3])
         if day == 2:
@@ -139,10 +143,10 @@ def edit_note(vault, level, record_id, importance):
 
 def table(timeline, days=(1, 7, 14, 21, 30)):
     """The README's timeline table, from measured strengths."""
-    names = {"daily": "recalled daily", "weekly": "recalled weekly", "once": "recalled once (day 2)",
-             "never": "never recalled"}
+    names = {"daily": "recalled daily", "daily-zh": "recalled daily, by a Chinese prompt",
+             "weekly": "recalled weekly", "once": "recalled once (day 2)", "never": "never recalled"}
     lines = ["| memory | " + " | ".join("day %d" % d for d in days) + " |",
              "|---|" + "---|" * len(days)]
-    for kind in ("daily", "weekly", "once", "never"):
+    for kind in ("daily", "daily-zh", "weekly", "once", "never"):
         lines.append("| %s | %s |" % (names[kind], " | ".join("%.3f" % timeline[kind][d - 1] for d in days)))
     return "\n".join(lines)

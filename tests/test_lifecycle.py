@@ -33,6 +33,7 @@ class MonthTests(CLITestCase):
         # Use makes memories last; disuse still fades.
         self.assertGreaterEqual(min(timeline["daily"][7:]), 0.9, timeline["daily"])
         self.assertGreaterEqual(timeline["daily"][-1], 0.9)
+        self.assertGreaterEqual(min(timeline["daily-zh"][7:]), 0.9, timeline["daily-zh"])  # in Chinese too
         self.assertLess(timeline["once"][-1], 0.05)
         self.assertLess(timeline["never"][-1], 0.05)
         self.assertGreater(timeline["weekly"][-1], timeline["once"][-1])
