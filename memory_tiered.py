@@ -437,6 +437,18 @@ def plural(count, word, words=None):
     return "%d %s" % (count, word if count == 1 else (words or word + "s"))
 
 
+_CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_UID_RE = _LazyRe(r"^[0-9A-HJKMNP-TV-Z]{26}$")
+
+
+def new_uid(moment=None):
+    """A globally unique record id (a ULID: 48 bits of milliseconds, 80 random bits, Crockford
+    base 32): the same record on every device, in every note, export and copy."""
+    millis = int((moment or datetime.datetime.now(datetime.timezone.utc)).timestamp() * 1000)
+    value = (max(0, millis) << 80) | int.from_bytes(os.urandom(10), "big")
+    return "".join(_CROCKFORD[(value >> shift) & 31] for shift in range(125, -1, -5))
+
+
 def sha1_hex(text):
     """The SHA-1 of ``text`` (UTF-8) in hex: names and fingerprints, not security."""
     import hashlib
@@ -1613,6 +1625,18 @@ def _migrate_projects(conn):
                      (key, session_id, os.path.basename(cwd.rstrip("/\\"))))
 
 
+def _give_uids(conn):
+    """Schema 8: every record gets its global id, dated by its creation."""
+    for table in ("memory_l1", "memory_l2", "memory_l3"):
+        rows = conn.execute("SELECT id, created_at FROM %s WHERE uid IS NULL" % table).fetchall()
+        for record_id, created in rows:
+            try:
+                moment = parse_time(created) if created else None
+            except ValidationError:
+                moment = None
+            conn.execute("UPDATE %s SET uid = ? WHERE id = ?" % table, (new_uid(moment), record_id))
+
+
 # Each entry is the list of statements that takes the database to that version
 # (index + 1).  Version 1 is the seed schema that earlier hand-written memory
 # CLIs created; version 2 adds what the tiers, decay and promotion need.
@@ -1810,7 +1834,11 @@ MIGRATIONS = [
         "ALTER TABLE memory_l1 ADD COLUMN pinned INTEGER DEFAULT 0",  # 1: a standing memory, never fades
         "ALTER TABLE memory_l2 ADD COLUMN pinned INTEGER DEFAULT 0",  # (imported rule files, or pinned by a
         "ALTER TABLE memory_l3 ADD COLUMN pinned INTEGER DEFAULT 0",  # person): no cleanup candidate either
-    ],
+        "ALTER TABLE memory_l1 ADD COLUMN uid TEXT",  # globally unique id (ULID): the record on every device
+        "ALTER TABLE memory_l2 ADD COLUMN uid TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN uid TEXT",
+        lambda conn, now: _give_uids(conn),
+    ] + ["CREATE UNIQUE INDEX IF NOT EXISTS %s_uid ON %s(uid)" % (t, t) for t in ("memory_l1", "memory_l2", "memory_l3")],
 ]
 
 
@@ -2762,7 +2790,8 @@ def iter_jsonl(lines):
 EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category", "key_points", "tags",
                   "source_ids", "importance", "access_count", "decay_score", "created_at", "updated_at",
                   "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to", "superseded_by",
-                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related", "pinned")
+                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related", "pinned",
+                  "uid")
 
 
 _CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
@@ -4154,6 +4183,8 @@ class MemoryStore:
         row.setdefault("decay_applied_at", stamp)
         row.setdefault("decay_score", 1.0)
         row.setdefault("access_count", 0)
+        if not row.get("uid"):
+            row["uid"] = new_uid(now)
         if "flagged" not in row:
             row["flagged"] = instruction_flag(" ".join([row.get(LEVEL_TEXT[level]) or ""]
                                                        + (record.get("key_points") or [])))
@@ -4737,7 +4768,7 @@ class MemoryStore:
 
         for number, level, record in batch:
             try:
-                if level == "l1" and "id" not in record:
+                if level == "l1" and "id" not in record and not record.get("uid"):
                     known = sessions.setdefault(record["session_id"], set())
                     key = normalise_text(record["summary"])
                     if key in known:
@@ -4786,6 +4817,11 @@ class MemoryStore:
                 record["promoted_to"] = parse_ids([obj["promoted_to"]], "promoted_to")[0]
             if obj.get("superseded_by") is not None:
                 record["superseded_by"] = parse_ids([obj["superseded_by"]], "superseded_by")[0]
+        if obj.get("uid"):
+            if not isinstance(obj["uid"], str) or not _UID_RE.match(obj["uid"]):
+                raise ValidationError("uid must be a ULID: 26 characters of Crockford base 32 (got %r)"
+                                      % (obj["uid"],))
+            record["uid"] = obj["uid"]
         if obj.get("pinned") not in (None, False, 0, "", "0", "false", "no"):
             record["pinned"] = 1  # a standing memory (an exported pin, or a rule file's line)
         return (level,) + scrub_record(record)
@@ -4836,6 +4872,9 @@ class MemoryStore:
         id), or a new L2/L3, which is not stored twice (``texts``, see _known_texts)."""
         table = LEVEL_TABLE[level]
         text_field = LEVEL_TEXT[level]
+        if record.get("uid") and conn.execute("SELECT 1 FROM %s WHERE uid = ?" % table,
+                                              (record["uid"],)).fetchone():
+            return None  # this very record is here already (another device's export, a second import)
         if "id" in record:
             row = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (record["id"],)).fetchone()
             if row is not None:
@@ -4845,6 +4884,8 @@ class MemoryStore:
                     "%s id %d already exists with other text; import into a new database "
                     "or remove the \"id\" fields to add the records as new" % (level.upper(), record["id"]))
             return self.insert(conn, level, record, now)
+        if level == "l1":
+            return self.insert(conn, level, record, now)  # a new L1 with its global id (checked above)
         known = texts[self._text_group(level, record)]
         key = sha1_hex(normalise_text(record[text_field]))
         if key in known:
@@ -5281,6 +5322,7 @@ _FAILED = object()  # a vault step that failed and was reported
 
 _FRONT_ID_RE = _LazyRe(r"(?m)^id: (\d+)\s*$")
 _FRONT_LEVEL_RE = _LazyRe(r"(?m)^level: \"?(l[123])\"?\s*$")
+_FRONT_UID_RE = _LazyRe(r"(?m)^uid: \"?([0-9A-HJKMNP-TV-Z]{26})\"?\s*$")
 
 
 class VaultSync:
@@ -5337,6 +5379,8 @@ class VaultSync:
         editable = self._editable(record)
         title = stem.split(" ", 1)[1] if " " in stem else stem
         fields = {"id": record["id"], "level": level}
+        if record.get("uid"):
+            fields["uid"] = record["uid"]  # the record's global id: the same on every device
         if level == "l1":
             fields["session_id"] = record["session_id"]
         fields["importance"] = record["importance"] if record["importance"] is not None else 0.5
@@ -5549,7 +5593,7 @@ class VaultSync:
                 if key in conflicted:
                     continue
                 known = state.get(key)
-                known_path = None if known else self._note_carrying(lv, row["id"])
+                known_path = None if known else self._note_carrying(lv, row["id"], row["uid"])
                 if known_path:
                     stems[(lv, row["id"])] = known_path.rsplit("/", 1)[-1][:-3]
                 if (lv, row["id"]) not in stems:  # added by another process while we sync
@@ -5619,14 +5663,19 @@ class VaultSync:
                         continue
                     m_id = _FRONT_ID_RE.search(head)
                     m_level = _FRONT_LEVEL_RE.search(head)
+                    m_uid = _FRONT_UID_RE.search(head)
                     if m_id and m_level and head.startswith("---"):
                         self._by_id.setdefault((m_level.group(1), m_id.group(1)), []).append(rel)
+                    if m_uid and head.startswith("---"):
+                        self._by_id.setdefault(("uid", m_uid.group(1)), []).append(rel)
         return self._by_id
 
-    def _note_carrying(self, level, record_id):
+    def _note_carrying(self, level, record_id, uid=None):
         """For a record without bookkeeping here (a moved, copied or newly synced vault): the one
-        note outside the archive that carries its id under a name of a person's, or None."""
-        found = [p for p in self._notes_by_id().get((level, str(record_id)), [])
+        note outside the archive that carries its global id (or, without one, its id) under a
+        name of a person's, or None."""
+        notes = self._notes_by_id()
+        found = [p for p in (notes.get(("uid", uid)) if uid else None) or notes.get((level, str(record_id)), [])
                  if not p.startswith(VAULT_ARCHIVE + "/")]
         return found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None
 

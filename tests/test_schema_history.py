@@ -55,6 +55,11 @@ class SchemaHistoryTests(CLITestCase):
                     for name in ("key_points", "category", "source_ids"):
                         if name in record:
                             self.assertEqual(got[name], record[name], name)
+                conn = self.connect(path)
+                uids = [r[0] for t in ("memory_l1", "memory_l2", "memory_l3")
+                        for r in conn.execute("SELECT uid FROM %s" % t)]
+                self.assertTrue(all(u and len(u) == 26 for u in uids), uids)
+                self.assertEqual(len(set(uids)), len(uids))  # every record its own global id
                 # the index answers, and a second open changes nothing
                 self.run_cli("doctor", "--db", path)
                 found = json.loads(self.run_cli("search-all", "PostgreSQL", "--db", path, "--json",

@@ -253,3 +253,34 @@ class ExportImportTests(CLITestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class GlobalIdTests(CLITestCase):
+    def test_every_copy_carries_the_global_id_and_a_second_device_keeps_it(self):
+        rid = self.add_l1("Picked Postgres 16 for billing", session="a")
+        uid = self.json_cli("get", "l1", str(rid))["uid"]
+        self.assertRegex(uid, r"^[0-9A-HJKMNP-TV-Z]{26}$")
+        out, _ = self.run_cli("export")
+        exported = [json.loads(line) for line in out.splitlines() if line.strip()]
+        self.assertEqual(exported[0]["uid"], uid)
+        # another device: the export imported as new records (no ids) keeps the global id ...
+        other = os.path.join(self.tmp, "other.db")
+        path = os.path.join(self.tmp, "from-a.jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            for record in exported:
+                record.pop("id")
+                handle.write(json.dumps(record) + "\n")
+        self.run_cli("import", path, "--db", other)
+        self.run_cli("import", path, "--db", other)  # ... and a second import adds nothing
+        rows = self.json_cli("list", "--db", other)["records"]
+        self.assertEqual([r["uid"] for r in rows], [uid])
+        _, err = self.run_cli("import", self.write_jsonl([{"summary": "x", "session_id": "s", "uid": "nope"}]),
+                              code=2)
+        self.assertIn("uid must be a ULID", err)
+
+    def write_jsonl(self, records):
+        path = os.path.join(self.tmp, "bad.jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            for record in records:
+                handle.write(json.dumps(record) + "\n")
+        return path
