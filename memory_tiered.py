@@ -173,6 +173,12 @@ LEVEL_WEIGHT = {name: level.weight for name, level in LEVEL.items()}
 DATE_BONUS = 1.0  # a record created in the period a query names ranks above one that only shares words
 DATE_AFTER = (0.6, 0.3, 0.15)  # bonus for a record created 1, 2, 3 days after that period
 CANDIDATES_PER_RESULT = 5
+# An L2 read from a CLAUDE.md by import-notes: Claude Code puts that file in front of the agent
+# itself, so a context block does not repeat it (one copy of each rule).
+_IN_CLAUDE_MD = ("coalesce(pinned, 0) = 1 AND origin = 'import' AND (tags LIKE '%\"claude\"%' "
+                 "OR tags LIKE '%\"claude.local\"%')")
+
+
 SITTING_HOURS = 1  # retrievals of one record within this many hours of each other count as one
 GATE_COVERAGE = 0.3  # share of a prompt's term information a memory must hold to be injected
 GATE_NAME_TOP = 5  # with a name the store knows, this many best results containing it ...
@@ -3681,6 +3687,8 @@ class Searcher:
             "project": record["project"],
             "origin": record["origin"],
             "flagged": record["flagged"],
+            "archived": record["archived_at"] is not None,
+            "superseded": record["superseded_by"] is not None,
             "explain": dict(parts, origin=record["origin"], agent=record["agent"], project=record["project"],
                             stability=record["stability"] or 1.0),
         }
@@ -6285,8 +6293,8 @@ def build_digest(db, budget=DEFAULT_BUDGET, project=None):
     """
     if budget < 50:
         raise ValidationError("budget must be at least 50 tokens (got %d)" % budget, "budget")
-    live = "archived_at IS NULL AND superseded_by IS NULL AND flagged IS NULL AND %s" % (
-        "project IS NULL" if project is None else "project = ?")
+    live = "archived_at IS NULL AND superseded_by IS NULL AND flagged IS NULL AND %s AND NOT (%s)" % (
+        "project IS NULL" if project is None else "project = ?", _IN_CLAUDE_MD)
     params = () if project is None else (project,)
     sections = [
         ("## Core insights (L3)", "l3",
@@ -6824,12 +6832,6 @@ def _quoted(text, width=200):
     """A memory as one quoted line of data: it cannot start a line, close the quote, or look like
     one of the tool's own command hints."""
     return json.dumps(_short(text, width).replace("`", "'"), ensure_ascii=False)
-
-
-# An L2 read from a CLAUDE.md by import-notes: Claude Code puts that file in front of the agent
-# itself, so a context block does not repeat it (one copy of each rule).
-_IN_CLAUDE_MD = ("coalesce(pinned, 0) = 1 AND origin = 'import' AND (tags LIKE '%\"claude\"%' "
-                 "OR tags LIKE '%\"claude.local\"%')")
 
 
 def _context_records(db, query, project, scope, now, limit, core):
@@ -7406,6 +7408,7 @@ def _says_fixed(answer):
     return contains_any(lowered, _FIXED_WORDS) and not contains_any(lowered, _STILL_WORDS)
 
 
+CARD_ACK_REPLY = 80  # characters under which a reply to an acknowledgement is not an outcome
 _PLEASANTRIES = ("you're welcome", "you are welcome", "glad", "happy to help", "anytime", "any time", "no problem",
                  "my pleasure", "have a great", "have a good", "good luck", "let me know if", "不客气", "很高兴",
                  "随时", "祝你", "有问题再", "客气")
@@ -7446,6 +7449,7 @@ def transcript_card(path):
     card = {"session_id": None, "cwd": None, "started": None, "requests": [], "files": [], "commands": [],
             "errors": [], "resolved": True, "answer": "", "turns": 0}
     uses, failing = {}, set()  # tool_use id -> its kind; kinds whose last call failed
+    after_ack = False  # the last user turn was an acknowledgement or "continue"
     for line in _transcript_lines(path):
         for key, field in (("session_id", "sessionId"), ("cwd", "cwd"), ("started", "timestamp")):
             if card[key] is None and isinstance(line.get(field), str):
@@ -7464,10 +7468,15 @@ def transcript_card(path):
                 if text.startswith(("<command-", "<local-command")):
                     continue
                 card["turns"] += 1
-                if role == "user" and text not in card["requests"] and not is_conversational(text):
-                    card["requests"].append(text[:200])  # (thanks and "continue" are not requests)
-                elif role == "assistant" and not _is_pleasantry(text):
-                    card["answer"] = text[:600]  # the last substantive statement
+                if role == "user":
+                    after_ack = is_conversational(text)  # (thanks and "continue" are not requests)
+                    if text not in card["requests"] and not after_ack:
+                        card["requests"].append(text[:200])
+                elif role == "assistant" and not _is_pleasantry(text) and not (
+                        after_ack and card["answer"] and len(text) < CARD_ACK_REPLY):
+                    # the last substantive statement: a one-line reply to "ok, continue" ("next
+                    # I can write the refund tests") does not replace the answer it followed
+                    card["answer"] = text[:600]
             elif kind == "tool_use" and isinstance(block.get("input"), dict):
                 given = block["input"]
                 uses[block.get("id")] = _call_kind(block.get("name"), given)
@@ -7493,7 +7502,7 @@ def transcript_card(path):
 def _end_sentence(part):
     """A card's part ending as a sentence: its own ? or ! kept, else a full stop (。 after CJK)."""
     part = part.rstrip(".。 ")
-    if part[-1:] in "?!？！":
+    if part[-1:] in "?!？！…":
         return part
     return part + ("。" if part[-1:] > "\u2e80" else ".")
 
@@ -8800,7 +8809,9 @@ def cmd_search_all(args):
         if not (args.include_archived and args.include_superseded):
             with _open(args) as db:
                 hidden = Searcher(db).search(text, args.level, 100, touch=False, include_archived=True,
-                                             include_superseded=True)["results"]
+                                             include_superseded=True, project=resolve_project(db, args.project),
+                                             scope=current_project() if args.here else None)["results"]
+                hidden = [r for r in hidden if r["archived"] or r["superseded"]]
         if hidden:
             _say("no live memory matches %r; %s archived or superseded (add --include-archived "
                  "--include-superseded to see %s)" % (_short(text, 60), plural(len(hidden), "record") + (
@@ -8928,7 +8939,9 @@ def _forget_targets(db, args, now):
         _say("  %s #%d  %s" % (level.upper(), rid, _short(text, 70)))
     if not args.yes:
         if not sys.stdin.isatty():
-            raise ValidationError("%s match (listed above); add --yes to forget them" % plural(len(targets), "record"))
+            raise ValidationError("%s (listed above); add --yes to forget %s" % (
+                "1 record matches" if len(targets) == 1 else "%d records match" % len(targets),
+                "it" if len(targets) == 1 else "them"))
         answer = input("Forget these %d records for good? [y/N] " % len(targets))
         if answer.strip().lower() not in ("y", "yes"):
             raise MemoryTieredError("forget: nothing changed")
@@ -9178,8 +9191,12 @@ def import_notes_command(args):
                 total["skipped"] += counts["skipped"]
     _out(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
          ["%s: %s, %s" % (k["path"], k["kind"], plural(k["records"], "record")) for k in kinds])
-    _say("import-notes%s: %d added, %d already present, from %s" % (
-        " (dry run)" if args.dry_run else "", total["added"], total["skipped"], plural(len(kinds), "file")))
+    if args.dry_run:
+        _say("import-notes (dry run): %s read from %s; nothing written (a real run adds those not present yet)"
+             % (plural(sum(k["records"] for k in kinds), "record"), plural(len(kinds), "file")))
+    else:
+        _say("import-notes: %d added, %d already present, from %s" % (
+            total["added"], total["skipped"], plural(len(kinds), "file")))
     return 0
 
 
@@ -9332,7 +9349,8 @@ def cmd_init_vault(args):
             option("--no-touch", action="store_true", help="do not count the memories shown as recalled"))
 def cmd_context(args):
     with _open(args) as db:
-        text = build_context(db, args.query, args.budget, args.project, now_utc(), touch=not args.no_touch,
+        project = resolve_project(db, args.project) if args.project else current_project(repository_only=True)
+        text = build_context(db, args.query, args.budget, project, now_utc(), touch=not args.no_touch,
                              session_id=args.session_id)
     _out(args, {"context": text, "tokens": token_count(text)}, [text.rstrip("\n")] if text else [])
     return 0

@@ -151,6 +151,8 @@ class StandingMemoryTests(CLITestCase):
         self.assertNotIn("pnpm", out)
         out, _ = self.run_cli("context", "--query", "which package manager, pnpm or npm?", "--no-touch")
         self.assertNotIn("pnpm", out)
+        out, _ = self.run_cli("digest")  # the digest that CLAUDE.md includes does not repeat it either
+        self.assertNotIn("pnpm", out)
 
     def test_the_global_digest_holds_global_memories_only(self):
         self.add_l1("A global preference: answers in English", session="g", importance=0.9)

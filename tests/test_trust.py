@@ -354,6 +354,16 @@ class SessionCardTests(TrustCase):
         text, _ = memory_tiered.session_card(card)
         self.assertNotIn("resolved afterwards", text)
 
+    def test_a_short_reply_to_continue_does_not_replace_the_outcome(self):
+        card = self.card([
+            self.turn("user", "给 orders 表加一个 refunded_at 字段并跑迁移"),
+            self.turn("assistant", "完成了：迁移 7c1e2a9b4f10 已经在本地库上执行，数据库是 PostgreSQL 15。"),
+            self.turn("user", "好的，继续"),
+            self.turn("assistant", "接下来可以给退款接口写测试。"),
+        ])
+        self.assertIn("7c1e2a9b4f10", memory_tiered.session_card(card)[0])
+        self.assertEqual(card["requests"], ["给 orders 表加一个 refunded_at 字段并跑迁移"])
+
     def test_an_error_fixed_by_a_later_run_is_resolved(self):
         card = self.card([
             self.turn("user", "make the tests pass"),
@@ -416,6 +426,24 @@ class FileIsCurrentTests(TrustCase):
         checks = {c["check"]: c for c in json.loads(out)["checks"]}
         self.assertIn("wal", checks, out)
         self.assertFalse(checks["wal"]["ok"])
+
+
+class ScopeHintTests(TrustCase):
+    def test_the_hidden_records_hint_counts_only_where_the_search_looked(self):
+        self.add_l1("JWT for the auth flow", project="other-abc123")
+        _, err = self.run_cli("search-all", "JWT auth", "--project", "mine-abc123")
+        self.assertNotIn("archived or superseded", err)
+
+    def test_context_uses_the_working_folders_repository(self):
+        repo = os.path.join(self.tmp, "shop")
+        os.makedirs(os.path.join(repo, ".git"))
+        other = memory_tiered.project_key(os.path.join(self.tmp, "billing"))
+        self.add_l1("billing picked Postgres 16 for the invoice worker", project=other)
+        os.chdir(repo)
+        self.run_cli("config", "scope", "project")
+        out, _ = self.run_cli("context", "--query", "which database for the invoice worker, Postgres?", "--no-touch")
+        self.assertEqual(out, "")
+
 
 if __name__ == "__main__":
     unittest.main()
