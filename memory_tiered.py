@@ -7049,15 +7049,20 @@ def _edit_json(text, path, mutate):
     return json.dumps(settings, indent=indent, ensure_ascii=False) + newline
 
 
+def read_settings_text(path):
+    """A configuration file's text, or None when there is none yet."""
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MemoryTieredError("cannot read %s: %s; nothing was changed" % (path, exc))
+
+
 def install_hooks(path, handlers, now):
     """Merge our hooks into a Claude Code settings file: backup, atomic write, idempotent."""
-    text = None
-    if os.path.exists(path):
-        try:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise MemoryTieredError("cannot read %s: %s" % (path, exc))
+    text = read_settings_text(path)
     changed = []
     new = _edit_json(text, path, lambda settings: changed.append(merge_hooks(settings, handlers)))
     if not changed[0]:
@@ -7254,13 +7259,7 @@ def plan_agent_install(name, db_path, project_dir=None, python=None):
         raise ValidationError("unknown agent %r; choose one of: %s" % (name, ", ".join(AGENT_TARGETS)))
     plan = []
     for path, edit in AGENT_TARGETS[name][1](agent_launch(db_path, python), project_dir):
-        old = None
-        if os.path.exists(path):
-            try:
-                with open(path, encoding="utf-8") as handle:
-                    old = handle.read()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise MemoryTieredError("cannot read %s: %s; nothing was changed" % (path, exc))
+        old = read_settings_text(path)
         plan.append((path, old, edit(old)))
     return plan
 
