@@ -90,7 +90,7 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 BUSY_TIMEOUT_MS = 10000
 WRITE_RETRY_SECONDS = 30  # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
@@ -155,6 +155,8 @@ TUNABLES = {
     "vault_private": (True, "bool", "vault notes 0600 and folders 0700 (no: 0644 and 0755)"),
     "scope": ("project", "choice:project,all", "what the hooks and context inject: this project's memories "
               "and global ones (project), or every project's (all)"),
+    "replica_dir": ("", "path", "folder kept in step with your other devices by `replicate`, the hooks and "
+                                "`job replicate` (empty: off)"),
 }
 
 # Input limits (characters); documented in the README.
@@ -453,6 +455,15 @@ def new_uid(moment=None):
     millis = int((moment or datetime.datetime.now(datetime.timezone.utc)).timestamp() * 1000)
     value = (max(0, millis) << 80) | int.from_bytes(os.urandom(10), "big")
     return "".join(_CROCKFORD[(value >> shift) & 31] for shift in range(125, -1, -5))
+
+
+def derived_uid(kind, source_uid):
+    """The uid of a record made from ``source_uid`` by an automatic step (``kind``, e.g. a
+    promotion): two devices that take the step on their own make the same record, not two."""
+    import hashlib
+    tail = int.from_bytes(hashlib.sha256(("%s:%s" % (kind, source_uid)).encode("ascii", "replace")).digest()[:10],
+                          "big")
+    return source_uid[:10] + "".join(_CROCKFORD[(tail >> shift) & 31] for shift in range(75, -1, -5))
 
 
 def sha1_hex(text):
@@ -817,7 +828,7 @@ def current_project(environ=None, cwd=None, repository_only=False):
     return project_key(folder)
 
 
-ORIGINS = ("cli", "mcp", "hook", "auto", "import", "vault")
+ORIGINS = ("cli", "mcp", "hook", "auto", "import", "vault", "team")
 
 
 def check_origin(origin):
@@ -1845,6 +1856,42 @@ MIGRATIONS = [
         "ALTER TABLE memory_l3 ADD COLUMN uid TEXT",
         lambda conn, now: _give_uids(conn),
     ] + ["CREATE UNIQUE INDEX IF NOT EXISTS %s_uid ON %s(uid)" % (t, t) for t in ("memory_l1", "memory_l2", "memory_l3")],
+    [
+        # Replication (see `replicate`): provenance of records from other devices, and the agreed state.
+        "ALTER TABLE memory_l1 ADD COLUMN device TEXT",  # the device that wrote it (NULL: this one)
+        "ALTER TABLE memory_l2 ADD COLUMN device TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN device TEXT",
+        "ALTER TABLE memory_l1 ADD COLUMN author TEXT",  # who wrote it, for a record from a team folder
+        "ALTER TABLE memory_l2 ADD COLUMN author TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN author TEXT",
+        """CREATE TABLE IF NOT EXISTS replica_meta (
+            key   TEXT PRIMARY KEY,  -- device (this device's name), clock (its last stamp), author
+            value TEXT NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS replica_state (
+            uid       TEXT PRIMARY KEY,  -- the record's global id
+            level     TEXT NOT NULL,
+            fields    TEXT NOT NULL,     -- JSON {field: [value, stamp, device]}: the agreed values
+            counts    TEXT NOT NULL,     -- JSON {device: recalls counted there}
+            forgotten TEXT,              -- JSON [stamp, device] of its forget (then no fields)
+            project   TEXT,              -- its project, kept for a tombstone's folder
+            touched   TEXT,              -- this device's stamp when the state last changed here
+            came_from TEXT               -- the folder that last told this device of it (not told back)
+        )""",
+        """CREATE TABLE IF NOT EXISTS replica_folders (
+            folder   TEXT PRIMARY KEY,   -- absolute path of a replica folder
+            project  TEXT,               -- a team folder's project (NULL: personal, every record)
+            sent     TEXT,               -- stamp of this device's last write there
+            scrubbed TEXT                -- its own files there hold no text forgotten up to this stamp
+        )""",
+        """CREATE TABLE IF NOT EXISTS replica_files (
+            folder   TEXT NOT NULL,
+            name     TEXT NOT NULL,      -- DEVICE/FILE inside the folder's devices/
+            size     INTEGER,            -- as last read: a file is read again only when it changed
+            mtime_ns INTEGER,
+            PRIMARY KEY (folder, name)
+        )""",
+    ],
 ]
 
 
@@ -4090,6 +4137,11 @@ class MemoryStore:
                 raise ValidationError("%s must be one of: %s (got %r)" % (name, ", ".join(choices), raw))
         elif kind == "factor":
             value = check_number(raw, name, 1.0, 10.0)
+        elif kind == "path":
+            text = str(raw).strip()
+            value = os.path.abspath(os.path.expanduser(text)) if text else ""
+            if value and os.path.exists(value) and not os.path.isdir(value):
+                raise ValidationError("%s must be a folder; %s is a file" % (name, value))
         else:
             value = check_importance(raw, name)
             if name == "decay_factor" and not 0 < value <= 1:
@@ -5028,6 +5080,16 @@ class Promoter:
         return {"promote": eligible, "near": near, "l2_candidates": clusters, "l3_candidates": l3,
                 "thresholds": {"importance": imp, "access": acc}}
 
+    @staticmethod
+    def _promoted_uid(conn, source_uid):
+        """The same on every device that promotes this L1 (replicas then hold one L2, not one
+        per device); a fresh one if that L2 exists here already."""
+        uid = derived_uid("promoted", source_uid) if source_uid else None
+        if uid and (conn.execute("SELECT 1 FROM memory_l2 WHERE uid = ?", (uid,)).fetchone() or conn.execute(
+                "SELECT 1 FROM replica_state WHERE uid = ? AND forgotten IS NOT NULL", (uid,)).fetchone()):
+            return None  # (or forgotten: the person's forget stands)
+        return uid
+
     def apply(self, now=None):
         """Promote every eligible L1 to an L2, once; return the new pairs."""
         now = now or now_utc()
@@ -5052,6 +5114,7 @@ class Promoter:
                     "created_at": iso(now),
                     "origin": "auto",
                     "flagged": row["flagged"],
+                    "uid": self._promoted_uid(conn, row["uid"]),
                 }, now)
                 conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
                              (l2_id, iso(now), row["id"]))
@@ -6731,6 +6794,700 @@ def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
     return len(texts)
 
 
+# ==== Replication: one memory on several devices, through a folder they share ====
+# A device writes only its own files, FOLDER/devices/DEVICE/*.jsonl, so a sync service (git,
+# Syncthing, Dropbox, iCloud Drive, rsync) never sees two writers on one file.  Each line is a
+# record's state with a hybrid-logical-clock stamp per field; folding any set of lines in any
+# order gives the same memory: the newest stamp wins per field (then the device name), recall
+# counts add (each device's own count, the highest seen), and a forget is a tombstone that wins
+# over everything and carries no text.  What is this device's alone (local ids, strength, recall
+# times, related links, vault bookkeeping) never travels.
+
+REPLICA_FORMAT = "memory_tiered.replica"
+REPLICA_COMPACT_FILES = 16  # own change files that make a run fold them into one snapshot
+REPLICA_FILE_MAX = 256 << 20  # bytes of one replica file that are read at most
+REPLICA_LINE_MAX = 1 << 20
+REPLICA_CLOCK_AHEAD_MS = 24 * 3600 * 1000  # a stamp further ahead of this clock is applied, not adopted
+REPLICA_FIELDS = {  # per level, what every device agrees on
+    "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project", "agent",
+           "created_at", "archived_at", "superseded_by", "promoted_to", "pinned", "edited_at"),
+    "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "agent", "created_at",
+           "archived_at", "superseded_by", "promoted_to", "pinned", "edited_at"),
+    "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "agent", "created_at",
+           "archived_at", "superseded_by", "pinned", "edited_at"),
+}
+REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device that wrote the record
+_REPLICA_REF_LEVEL = {"source_ids": -1, "superseded_by": 0, "promoted_to": 1}  # level of what they name
+_DEVICE_RE = _LazyRe(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+_STAMP_RE = _LazyRe(r"^\d{13}\.\d{6}$")
+_CONFLICT_COPY_RE = _LazyRe(r"\.sync-conflict-|conflicted copy|\(conflict")
+_HOST_BAD_RE = _LazyRe(r"[^A-Za-z0-9-]+")
+TEAM_PROJECT = "."  # a team folder's lines name their project so: each clone has its own key for it
+
+
+def _ref_level(level, name):
+    return LEVELS[LEVELS.index(level) + _REPLICA_REF_LEVEL[name]]
+
+
+def replica_device(db):
+    """This device's name in replica folders: its host name and four random hex digits, made on
+    first use and kept in the database (a copied database is the same device: give it a new
+    name with `replicate --rename`)."""
+    row = db.execute("SELECT value FROM replica_meta WHERE key = 'device'").fetchone()
+    if row:
+        return row[0]
+    import socket
+    host = _HOST_BAD_RE.sub("-", socket.gethostname().split(".")[0]).strip("-")[:40] or "device"
+    name = "%s-%s" % (host, os.urandom(2).hex())
+    with db.atomic() as conn:
+        conn.execute("INSERT OR IGNORE INTO replica_meta(key, value) VALUES ('device', ?)", (name,))
+    return db.execute("SELECT value FROM replica_meta WHERE key = 'device'").fetchone()[0]
+
+
+def _meta(conn, key, default=None):
+    row = conn.execute("SELECT value FROM replica_meta WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else default
+
+
+def _set_meta(conn, key, value):
+    conn.execute("INSERT INTO replica_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
+                 "value = excluded.value", (key, value))
+
+
+def _stamp_parts(stamp):
+    millis, _, counter = stamp.partition(".")
+    return int(millis), int(counter)
+
+
+def hlc_tick(conn, now):
+    """The next stamp of this device's hybrid logical clock: its wall clock in milliseconds,
+    never below a stamp it has seen, with a counter for the same millisecond."""
+    last = _meta(conn, "clock", "0000000000000.000000")
+    millis, counter = _stamp_parts(last)
+    wall = max(0, int(now.timestamp() * 1000))
+    stamp = "%013d.%06d" % ((wall, 0) if wall > millis else (millis, min(counter + 1, 999999)))
+    _set_meta(conn, "clock", stamp)
+    return stamp
+
+
+def _hlc_seen(conn, stamp, now):
+    """Move the clock past a stamp read from another device (not past one a day ahead of ours:
+    one machine's wrong clock must not carry everyone's into the future)."""
+    if _stamp_parts(stamp)[0] - now.timestamp() * 1000 > REPLICA_CLOCK_AHEAD_MS:
+        return
+    if stamp > _meta(conn, "clock", ""):
+        _set_meta(conn, "clock", stamp)
+
+
+def _canonical(value):
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _uid_map(conn):
+    """{(level, local id): uid} and {(level, uid): local id}."""
+    to_uid, to_id = {}, {}
+    for lv in LEVELS:
+        for record_id, uid in conn.execute("SELECT id, uid FROM %s" % LEVEL_TABLE[lv]):
+            to_uid[(lv, record_id)] = uid
+            to_id[(lv, uid)] = record_id
+    return to_uid, to_id
+
+
+def replica_values(level, row, to_uid):
+    """The fields of a local row that travel, with links to other records as their uids."""
+    values = {}
+    for name in REPLICA_FIELDS[level]:
+        value = row[name]
+        if name in ("key_points", "tags"):
+            value = load_list(value)
+        elif name == "source_ids":
+            source = _ref_level(level, name)
+            value = [to_uid[(source, i)] for i in load_ids(value) if (source, i) in to_uid]
+        elif name in _REPLICA_REF_LEVEL:
+            value = to_uid.get((_ref_level(level, name), value)) if value else None
+        elif name == "pinned":
+            value = 1 if value else 0
+        values[name] = value
+    return values
+
+
+def _state_rows(conn):
+    return {r["uid"]: {"level": r["level"], "fields": json.loads(r["fields"]), "counts": json.loads(r["counts"]),
+                       "forgotten": json.loads(r["forgotten"]) if r["forgotten"] else None,
+                       "project": r["project"], "touched": r["touched"], "came_from": r["came_from"]}
+            for r in conn.execute("SELECT * FROM replica_state")}
+
+
+def _save_state(conn, uid, state):
+    if state["fields"].get("project"):
+        state["project"] = state["fields"]["project"][0]
+    conn.execute(
+        "INSERT INTO replica_state(uid, level, fields, counts, forgotten, project, touched, came_from) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(uid) DO UPDATE SET level = excluded.level, fields = "
+        "excluded.fields, counts = excluded.counts, forgotten = excluded.forgotten, project = excluded.project, "
+        "touched = excluded.touched, came_from = excluded.came_from",
+        (uid, state["level"], _canonical(state["fields"]), _canonical(state["counts"]),
+         _canonical(state["forgotten"]) if state["forgotten"] else None, state.get("project"), state["touched"],
+         state["came_from"]))
+
+
+def _new_state(level, source=None):
+    return {"level": level, "fields": {}, "counts": {}, "forgotten": None, "project": None, "touched": None,
+            "came_from": source}
+
+
+def _same_value(name, have, value, present):
+    """True if the agreed value ``have`` and the local ``value`` say the same; links to records
+    this device does not hold (not arrived yet, or forgotten) are not a local change."""
+    if name in ("source_ids", "superseded_by", "promoted_to"):
+        if isinstance(have, list):
+            have = [u for u in have if u in present]
+        elif have not in present:
+            have = None
+    return _canonical(have) == _canonical(value)
+
+
+def _stamp_local(conn, states, device, author, stamp):
+    """Give this run's stamp to every change made here since the last run (by any front end):
+    fields that differ from the agreed state, new records, recall counts, and records deleted
+    here (a forget or a merge: a tombstone).  Returns the uids of records to forget here (a
+    tombstone applied before a kill left them)."""
+    to_uid, _ = _uid_map(conn)
+    present, forget_here = set(to_uid.values()), []
+    for lv in LEVELS:
+        for row in conn.execute("SELECT * FROM %s" % LEVEL_TABLE[lv]):
+            uid = row["uid"]
+            state = states.get(uid)
+            if state and state["forgotten"]:
+                forget_here.append((lv, row["id"]))
+                continue
+            fresh = state is None
+            if fresh:
+                state = states[uid] = _new_state(lv)
+                once = {"origin": row["origin"] or "cli", "device": row["device"] or device,
+                        "author": row["author"] or author}
+                state["fields"].update({k: [v, stamp, device] for k, v in once.items()})
+            changed = fresh
+            for name, value in replica_values(lv, row, to_uid).items():
+                have = state["fields"].get(name)
+                if have is None or not _same_value(name, have[0], value, present):
+                    state["fields"][name] = [value, stamp, device]
+                    changed = True
+            others = sum(n for d, n in state["counts"].items() if d != device)
+            mine = max(state["counts"].get(device, 0), (row["access_count"] or 0) - others)
+            if mine != state["counts"].get(device, 0):
+                state["counts"][device] = mine
+                changed = True
+            if changed:
+                state["touched"], state["came_from"] = stamp, None
+                _save_state(conn, uid, state)
+    for uid, state in states.items():
+        if uid not in present and not state["forgotten"] and state["fields"]:
+            if state["fields"].get("project"):
+                state["project"] = state["fields"]["project"][0]
+            state.update(fields={}, counts={}, forgotten=[stamp, device], touched=stamp, came_from=None)
+            _save_state(conn, uid, state)
+    return forget_here
+
+
+def _newer(a, b):
+    """True if stamp-and-device ``a`` ([.., stamp, device] or [stamp, device]) wins over ``b``."""
+    return b is None or tuple(a[-2:]) > tuple(b[-2:])
+
+
+def _check_line(obj):
+    """A replica line read from a file: {"uid", "level", "fields"|"forgotten", "counts"} with
+    well-formed stamps and device names; anything else raises ValidationError."""
+    if not isinstance(obj, dict) or not _UID_RE.match(str(obj.get("uid", ""))) or obj.get("level") not in LEVELS:
+        raise ValidationError("not a replica line")
+    good = lambda s: (isinstance(s, list) and len(s) >= 2 and isinstance(s[-2], str) and _STAMP_RE.match(s[-2])
+                      and isinstance(s[-1], str) and _DEVICE_RE.match(s[-1]))
+    if obj.get("forgotten") is not None:
+        if not good(obj["forgotten"]) or len(obj["forgotten"]) != 2:
+            raise ValidationError("a tombstone without a good stamp")
+        return obj
+    fields, counts = obj.get("fields", {}), obj.get("counts", {})
+    if "set" in obj:  # values written at the line's own stamp ("at"), the others stamped one by one
+        if not good(obj.get("at")) or len(obj["at"]) != 2 or not isinstance(obj["set"], dict) \
+                or not isinstance(fields, dict):
+            raise ValidationError("a line's values need its stamp")
+        fields = dict({k: [v] + list(obj["at"]) for k, v in obj["set"].items()}, **fields)
+        obj = {"uid": obj["uid"], "level": obj["level"], "fields": fields, "counts": counts}
+    allowed = set(REPLICA_FIELDS[obj["level"]]) | set(REPLICA_ONCE)
+    if not isinstance(fields, dict) or not isinstance(counts, dict):
+        raise ValidationError("fields and counts must be objects")
+    for name, item in fields.items():
+        if name not in allowed or not good(item) or len(item) != 3:
+            raise ValidationError("field %r is not a stamped value" % name)
+    for name, count in counts.items():
+        if not _DEVICE_RE.match(str(name)) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise ValidationError("a recall count must be a whole number per device")
+    return obj
+
+
+def _merge_line(states, obj, source):
+    """Fold one checked line into ``states``; True if it told this device something new."""
+    uid = obj["uid"]
+    state = states.get(uid)
+    if state is None:
+        state = states[uid] = _new_state(obj["level"], source)
+    if state["level"] != obj["level"]:
+        return False  # one uid is one record of one level; a line that says otherwise is ignored
+    if obj.get("forgotten") is not None:
+        if state["forgotten"] is None or _newer(obj["forgotten"], state["forgotten"]):
+            new = state["forgotten"] is None
+            if state["fields"].get("project"):
+                state["project"] = state["fields"]["project"][0]
+            state.update(fields={}, counts={}, forgotten=list(obj["forgotten"]))
+            return new
+        return False
+    if state["forgotten"]:
+        return False  # a forgotten record never comes back
+    changed = False
+    for name, item in obj["fields"].items():
+        if _newer(item, state["fields"].get(name)):
+            state["fields"][name] = list(item)
+            changed = True
+    for name, count in obj.get("counts", {}).items():
+        if count > state["counts"].get(name, 0):
+            state["counts"][name] = count
+            changed = True
+    return changed
+
+
+def _team_line(obj, project):
+    """A line of a team folder, for this clone: its project is the folder's (written as ".");
+    a record of any other project, or of none, does not enter from a team folder."""
+    if obj.get("forgotten") is not None:
+        return obj
+    item = obj["fields"].get("project")
+    if not item or item[0] != TEAM_PROJECT:
+        raise ValidationError("a team folder holds only its project's records")
+    fields = dict(obj["fields"], project=[project] + list(item[1:]))
+    return dict(obj, fields=fields)
+
+
+def _replica_files(folder):
+    """[(device, name, path)] of every replica file in ``folder`` (conflict copies made by a sync
+    service included), in a fixed order."""
+    found = []
+    devices = os.path.join(folder, "devices")
+    try:
+        names = sorted(os.listdir(devices))
+    except OSError:
+        return found
+    for device in names:
+        place = os.path.join(devices, device)
+        if not _DEVICE_RE.match(device) or os.path.islink(place) or not os.path.isdir(place):
+            continue
+        for name in sorted(os.listdir(place)):
+            path = os.path.join(place, name)
+            if name.startswith(".") or ".jsonl" not in name or os.path.islink(path) or not os.path.isfile(path):
+                continue
+            found.append((device, name, path))
+    return found
+
+
+def _read_replica_file(path):
+    """(header, [checked line objects], bad line count) of one replica file."""
+    with open_regular(path, REPLICA_FILE_MAX, "replica file") as handle:
+        data = handle.read()
+    lines = data.decode("utf-8", "replace").split("\n")
+    header, good, bad = None, [], 0
+    for number, line in enumerate(lines):
+        if not line.strip():
+            continue
+        try:
+            if len(line) > REPLICA_LINE_MAX:
+                raise ValidationError("line too long")
+            obj = json.loads(line)
+            if number == 0 and isinstance(obj, dict) and obj.get("format") == REPLICA_FORMAT:
+                header = obj
+                continue
+            good.append(_check_line(obj))
+        except (ValueError, ValidationError, RecursionError):
+            bad += 1
+    if header is None:
+        return None, [], bad + len(good)
+    return header, good, bad
+
+
+def _materialise(conn, states, uids, origin_override, me, now):
+    """Make the local rows of ``uids`` what their agreed state says: new records are checked,
+    scrubbed and flagged like any other input and keep their provenance; changed fields are
+    written; links (sources, superseded by, promoted to) are set once every row exists.
+    Returns ([(level, id) to forget], rejected count, [(level, id) written])."""
+    to_uid, to_id = _uid_map(conn)
+    forget, rejected, written, links = [], 0, [], []
+    stamp = iso(now)
+    for uid in sorted(uids, key=lambda u: (LEVELS.index(states[u]["level"]), u)):
+        state = states[uid]
+        level = state["level"]
+        local = to_id.get((level, uid))
+        if state["forgotten"]:
+            if local is not None:
+                forget.append((level, local))
+            continue
+        values = {name: item[0] for name, item in state["fields"].items()}
+        if LEVEL_TEXT[level] not in values:
+            continue  # only a part of the record has arrived: it waits for the rest
+        plain = {k: v for k, v in values.items() if k not in _REPLICA_REF_LEVEL and k not in REPLICA_ONCE}
+        try:
+            record = check_fields(level, dict(plain, origin=None), now, partial=local is not None)
+        except ValidationError:
+            rejected += 1
+            continue
+        for name in ("project", "parent_session", "agent", "category"):
+            if name in plain and plain[name] is None and name in _LEVEL_FIELDS[level] and (level, name) != ("l2", "category"):
+                record[name] = None
+        record, _ = scrub_record(record)
+        record.pop("origin", None)
+        for name in ("archived_at", "edited_at"):
+            record[name] = values.get(name) if isinstance(values.get(name), str) else None
+        record["pinned"] = 1 if values.get("pinned") else 0
+        table = LEVEL_TABLE[level]
+        if local is None:
+            made_by = _short_name(values.get("device"))
+            record.update(uid=uid, origin=origin_override or check_origin_or(values.get("origin"), "import"),
+                          device=None if made_by == me else made_by, author=_short_name(values.get("author")),
+                          access_count=sum(state["counts"].values()), updated_at=stamp)
+            if level != "l1":
+                record.setdefault("source_ids", [])
+            local = MemoryStore.insert(conn, level, record, now)
+            to_id[(level, uid)] = local
+            to_uid[(level, local)] = uid
+        else:
+            row = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (local,)).fetchone()
+            sets = {}
+            for name, value in record.items():
+                stored = dump_list(value) if name in ("key_points", "tags") else value
+                if row[name] != stored:
+                    sets[name] = stored
+            if LEVEL_TEXT[level] in sets or "key_points" in sets:
+                text = record.get(LEVEL_TEXT[level], row[LEVEL_TEXT[level]])
+                points = record.get("key_points", load_list(row["key_points"]) if level == "l1" else [])
+                sets["flagged"] = instruction_flag(" ".join([text] + list(points)))
+            for name in ("device", "author"):  # two devices made it on their own (a promotion): one wins
+                value = _short_name(values.get(name))
+                value = None if name == "device" and value == me else value
+                if value != row[name] and (value or name == "device"):
+                    sets[name] = value
+            total = sum(state["counts"].values())
+            if total > (row["access_count"] or 0):
+                sets["access_count"] = total
+            if sets:
+                sets["updated_at"] = stamp
+                conn.execute("UPDATE %s SET %s WHERE id = ?" % (table, ", ".join("%s = ?" % k for k in sets)),
+                             list(sets.values()) + [local])
+        written.append((level, local))
+        links.append((level, local, values))
+    for level, local, values in links:  # every row of this batch exists now
+        sets = {}
+        for name in _REPLICA_REF_LEVEL:
+            if name not in REPLICA_FIELDS[level]:
+                continue
+            target = _ref_level(level, name)
+            if name == "source_ids":
+                sets[name] = dump_list([to_id[(target, u)] for u in values.get(name) or []
+                                        if isinstance(u, str) and (target, u) in to_id])
+            else:
+                sets[name] = to_id.get((target, values.get(name))) if isinstance(values.get(name), str) else None
+        conn.execute("UPDATE %s SET %s WHERE id = ?" % (LEVEL_TABLE[level], ", ".join("%s = ?" % k for k in sets)),
+                     list(sets.values()) + [local])
+    return forget, rejected, written
+
+
+def check_origin_or(value, default):
+    return value if value in ORIGINS else default
+
+
+def _short_name(value):
+    return value[:MAX_SHORT] if isinstance(value, str) and value.strip() else None
+
+
+def _line(uid, state, team):
+    """The replica line of one record's state (a tombstone: no text); in a team folder its
+    project is written as "."."""
+    if state["forgotten"]:
+        return _canonical({"uid": uid, "level": state["level"], "forgotten": state["forgotten"]})
+    fields = state["fields"]
+    if team and "project" in fields:
+        fields = dict(fields, project=[TEAM_PROJECT] + list(fields["project"][1:]))
+    stamps = collections.Counter(tuple(item[1:]) for item in fields.values())
+    common = list(max(stamps, key=lambda s: (stamps[s], s))) if stamps else None
+    plain = {k: v[0] for k, v in fields.items() if common and list(v[1:]) == common}
+    stamped = {k: v for k, v in fields.items() if k not in plain}
+    line = {"uid": uid, "level": state["level"], "at": common, "set": plain, "counts": state["counts"]}
+    if stamped:
+        line["fields"] = stamped
+    return _canonical(line)
+
+
+def _in_scope(state, project):
+    """True if a record belongs in a folder: every record in a personal folder; in a team
+    folder, only that project's (a tombstone goes where its record went)."""
+    if project is None:
+        return True
+    if state["forgotten"]:
+        return state.get("project") == project
+    item = state["fields"].get("project")
+    return bool(item) and item[0] == project
+
+
+def _write_replica_file(place, name, header, lines):
+    make_private_dirs(place)
+    path = os.path.join(place, name)
+    write_atomic_lines(path, [_canonical(header)] + list(lines))
+    return path
+
+
+def _own_files(folder, device):
+    place = os.path.join(folder, "devices", device)
+    return place, [(name, path) for dev, name, path in _replica_files(folder) if dev == device]
+
+
+def _scrub_own(folder, device, header, forgotten):
+    """Rewrite this device's files in ``folder`` without any line of a forgotten record but its
+    tombstone; conflict copies there are folded into the rewrite.  Returns the files rewritten."""
+    place, files = _own_files(folder, device)
+    rewritten = []
+    for name, path in files:
+        try:
+            with open_regular(path, REPLICA_FILE_MAX, "replica file") as handle:
+                data = handle.read().decode("utf-8", "replace")
+        except MemoryTieredError:
+            continue
+        if not any(uid in data for uid in forgotten):
+            continue
+        kept = []
+        for line in data.split("\n")[1:]:
+            try:
+                obj = json.loads(line) if line.strip() else None
+            except ValueError:
+                obj = None
+            if obj is None or not isinstance(obj, dict):
+                continue
+            uid = obj.get("uid")
+            if uid in forgotten and obj.get("forgotten") is None:
+                continue
+            kept.append(line)
+        _write_replica_file(place, name, header, kept)
+        rewritten.append(path)
+    return rewritten
+
+
+def _folder_row(conn, folder, project):
+    row = conn.execute("SELECT * FROM replica_folders WHERE folder = ?", (folder,)).fetchone()
+    if row is not None and (row["project"] or None) != project:
+        raise ValidationError("%s is already replicated %s; a folder is either personal or one project's"
+                              % (folder, "for project %s" % row["project"] if row["project"] else "as a personal folder"))
+    if row is None:
+        conn.execute("INSERT INTO replica_folders(folder, project) VALUES (?, ?)", (folder, project))
+        return {"sent": None, "scrubbed": None}
+    return {"sent": row["sent"], "scrubbed": row["scrubbed"]}
+
+
+def replica_author(db):
+    return _meta(db, "author") or os.environ.get("USER") or os.environ.get("USERNAME") or replica_device(db)
+
+
+def _read_folder(conn, states, folder, project, now):
+    """Fold every replica file of ``folder`` not read since it last changed into ``states``.
+    Returns (uids told something new, lines rejected, unreadable lines, files read)."""
+    known = {r["name"]: (r["size"], r["mtime_ns"]) for r in
+             conn.execute("SELECT name, size, mtime_ns FROM replica_files WHERE folder = ?", (folder,))}
+    changed, rejected, bad, read, present = set(), 0, 0, 0, set()
+    newest = ""
+    for device, name, path in _replica_files(folder):
+        key = device + "/" + name
+        present.add(key)
+        try:
+            info = os.stat(path)
+            if known.get(key) == (info.st_size, info.st_mtime_ns):
+                continue
+            header, lines, unreadable = _read_replica_file(path)
+        except (OSError, MemoryTieredError):
+            bad += 1
+            continue
+        read += 1
+        bad += unreadable
+        for obj in lines:
+            try:
+                if project is not None:
+                    obj = _team_line(obj, project)
+                    here = states.get(obj["uid"])
+                    if obj.get("forgotten") is not None and here and not _in_scope(here, project):
+                        raise ValidationError("a team folder forgets only its project's records")
+            except ValidationError:
+                rejected += 1
+                continue
+            if _merge_line(states, obj, folder):
+                changed.add(obj["uid"])
+                if obj.get("forgotten") is not None and project is not None:
+                    states[obj["uid"]]["project"] = project
+            stamps = [obj["forgotten"][0]] if obj.get("forgotten") else [v[1] for v in obj["fields"].values()]
+            newest = max([newest] + stamps)
+        conn.execute("INSERT INTO replica_files(folder, name, size, mtime_ns) VALUES (?, ?, ?, ?) ON CONFLICT"
+                     "(folder, name) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns",
+                     (folder, key, info.st_size, info.st_mtime_ns))
+    for key in set(known) - present:
+        conn.execute("DELETE FROM replica_files WHERE folder = ? AND name = ?", (folder, key))
+    if newest:
+        _hlc_seen(conn, newest, now)
+    return changed, rejected, bad, read
+
+
+def _note_file(conn, folder, device, path):
+    info = os.stat(path)
+    conn.execute("INSERT INTO replica_files(folder, name, size, mtime_ns) VALUES (?, ?, ?, ?) ON CONFLICT"
+                 "(folder, name) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns",
+                 (folder, device + "/" + os.path.basename(path), info.st_size, info.st_mtime_ns))
+
+
+def _compact(db, folder, device, header, states, project, stamp):
+    """Fold this device's files in ``folder`` (and conflict copies there) into one snapshot of
+    everything it knows that belongs there; returns the number of files it replaced."""
+    place, files = _own_files(folder, device)
+    lines = [_line(uid, s, project is not None) for uid, s in sorted(states.items())
+             if _in_scope(s, project) and (s["fields"] or s["forgotten"])]
+    path = _write_replica_file(place, "snapshot-%s.jsonl" % stamp, dict(header, snapshot=True), lines)
+    with db.atomic() as conn:
+        _note_file(conn, folder, device, path)
+        for name, old in files:
+            if old != path:
+                with contextlib.suppress(OSError):
+                    os.unlink(old)
+                conn.execute("DELETE FROM replica_files WHERE folder = ? AND name = ?", (folder, device + "/" + name))
+    return len([1 for _, old in files if old != path])
+
+
+def replicate_folder(db, *, folder, project=None, compact=False, now=None):
+    """Keep this device's memory in step with the others that use ``folder`` (with ``project``,
+    a team folder: only that project's records, teammates' arriving with origin team).  Writes
+    this device's changes, applies everyone's, forgets what a tombstone names (with every copy,
+    backups included), rewrites this device's files without forgotten text, and compacts them.
+    Safe to interrupt at any point and to run again.  Returns what it did."""
+    now = now or now_utc()
+    folder = os.path.abspath(os.path.expanduser(folder))
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise ValidationError("replica folder %s is a file, not a folder" % folder)
+    device, author = replica_device(db), replica_author(db)
+    team = project is not None
+    with db.atomic() as conn:
+        place = _folder_row(conn, folder, project)
+        states = _state_rows(conn)
+        stamp = hlc_tick(conn, now)
+        forget = _stamp_local(conn, states, device, author, stamp)
+    header = {"format": REPLICA_FORMAT, "version": 1, "device": device, "author": author,
+              "project": TEAM_PROJECT if team else None}
+    own = os.path.join(folder, "devices", device)
+    lines = [_line(uid, s, team) for uid, s in sorted(states.items())
+             if s["touched"] and (place["sent"] is None or s["touched"] > place["sent"])
+             and s["came_from"] != folder and _in_scope(s, project) and (s["fields"] or s["forgotten"])]
+    if lines:
+        path = _write_replica_file(own, "changes-%s.jsonl" % stamp, dict(header, stamp=stamp), lines)
+    with db.atomic() as conn:
+        if lines:
+            _note_file(conn, folder, device, path)
+        conn.execute("UPDATE replica_folders SET sent = ? WHERE folder = ?", (stamp, folder))
+        changed, rejected, bad, read = _read_folder(conn, states, folder, project, now)
+        if changed:
+            tick = hlc_tick(conn, now)
+            for uid in changed:
+                states[uid].update(touched=tick, came_from=folder)
+                _save_state(conn, uid, states[uid])
+        more, refused, written = _materialise(conn, states, changed, "team" if team else None, device, now)
+    forget = sorted(set(forget + more))
+    done = forget_memories(db, targets=forget, purge_backups=True, now=now) if forget else None
+    with db.atomic() as conn:
+        since = conn.execute("SELECT scrubbed FROM replica_folders WHERE folder = ?", (folder,)).fetchone()[0]
+        gone = {uid for uid, s in states.items() if s["forgotten"] and (since is None or (s["touched"] or "") > since)}
+    scrubbed = _scrub_own(folder, device, header, gone) if gone else []
+    with db.atomic() as conn:
+        newest = max([s["touched"] or "" for s in states.values() if s["forgotten"]] + [since or ""])
+        conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?", (newest or None, folder))
+        for path in scrubbed:
+            _note_file(conn, folder, device, path)
+    files = _own_files(folder, device)[1]
+    conflicts = [name for name, _ in files if _CONFLICT_COPY_RE.search(name)]
+    compacted = 0
+    if compact or len(files) > REPLICA_COMPACT_FILES or conflicts:
+        compacted = _compact(db, folder, device, header, states, project, stamp)
+    embed_quietly(db, written)
+    return {"folder": folder, "device": device, "project": project, "sent": len(lines), "applied": len(changed),
+            "written": len(written), "forgotten": len(done["forgotten"]) if done else 0,
+            "rejected": rejected + refused, "unreadable": bad, "files_read": read, "scrubbed": len(scrubbed),
+            "compacted": compacted, "conflict_copies": len(conflicts)}
+
+
+def replica_status(db, folder=None):
+    """This device, the folders it replicates and, per folder, each device's files there."""
+    rows = [dict(r) for r in db.execute("SELECT folder, project, sent FROM replica_folders ORDER BY folder")]
+    if folder:
+        folder = os.path.abspath(os.path.expanduser(folder))
+        rows = [r for r in rows if r["folder"] == folder] or [{"folder": folder, "project": None, "sent": None}]
+    for row in rows:
+        devices = {}
+        for device, name, path in _replica_files(row["folder"]):
+            entry = devices.setdefault(device, {"device": device, "files": 0, "bytes": 0, "conflict_copies": 0})
+            entry["files"] += 1
+            with contextlib.suppress(OSError):
+                entry["bytes"] += os.path.getsize(path)
+            entry["conflict_copies"] += bool(_CONFLICT_COPY_RE.search(name))
+        row["devices"] = sorted(devices.values(), key=lambda d: d["device"])
+    tombstones = db.execute("SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
+    return {"device": replica_device(db), "author": replica_author(db), "folders": rows,
+            "tombstones": tombstones, "digest": memory_digest(db)}
+
+
+def memory_digest(db):
+    """A hash of the memory as every device must agree on it (the fields that travel, recall
+    counts, flags and provenance; not local ids or strength): equal on two devices that have
+    replicated the same folder after each has run since the other's last change."""
+    import hashlib
+    to_uid, _ = _uid_map(db)
+    me = replica_device(db)
+    lines = []
+    for lv in LEVELS:
+        for row in db.execute("SELECT * FROM %s" % LEVEL_TABLE[lv]):
+            lines.append(_canonical([row["uid"], lv, replica_values(lv, row, to_uid), row["access_count"] or 0,
+                                     row["flagged"] or None, row["device"] or me]))
+    lines += sorted("forgotten " + r[0] for r in db.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT NULL"))
+    digest = hashlib.sha256()
+    for line in sorted(lines):
+        digest.update(line.encode("utf-8", "surrogatepass") + b"\n")
+    return digest.hexdigest()
+
+
+def _replicate_lines(done):
+    lines = []
+    for run in done:
+        lines.append("%s%s: sent %s, applied %s from other devices (%d new or changed here), forgot %d%s%s%s" % (
+            run["folder"], " (team: %s)" % project_label(run["project"]) if run["project"] else "",
+            plural(run["sent"], "record"), plural(run["applied"], "record"), run["written"], run["forgotten"],
+            ", rejected %d" % run["rejected"] if run["rejected"] else "",
+            ", %d unreadable line(s)" % run["unreadable"] if run["unreadable"] else "",
+            ", compacted %s" % plural(run["compacted"], "file") if run["compacted"] else ""))
+    return lines
+
+
+def replicate_configured(db, now=None):
+    """Replicate the configured folder (`config replica_dir`) and every team folder already
+    used; [] when none is set.  For the hooks and the scheduled job."""
+    done = []
+    folders = [(r["folder"], r["project"]) for r in db.execute("SELECT folder, project FROM replica_folders")]
+    configured = read_config(db).get("replica_dir")
+    if configured:
+        configured = os.path.abspath(os.path.expanduser(configured))
+        if configured not in [f for f, _ in folders]:
+            folders.insert(0, (configured, None))
+    for folder, project in folders:
+        if project is None and folder != configured:
+            continue  # a personal folder no longer configured is left alone
+        done.append(replicate_folder(db, folder=folder, project=project, now=now))
+    return done
+
+
 # ==== Integrations: agents (context, Claude Code hooks, session capture, MCP) ====
 
 CHATTER = frozenset("""
@@ -7790,6 +8547,15 @@ def _hook_text(data, name, limit=MAX_SHORT):
     return value[:limit] if limit else value
 
 
+def _replicate_quietly(db, now):
+    """Replicate the configured folders from a hook: a failure is one line on stderr (the
+    session goes on; `replicate` shows it in full)."""
+    try:
+        replicate_configured(db, now)
+    except (MemoryTieredError, OSError, sqlite3.Error) as exc:
+        sys.stderr.write("memory_tiered: replicate skipped: %s\n" % exc)
+
+
 def run_hook(event, data, db_path, now):
     """Handle one Claude Code hook; return the text to print (may be empty)."""
     cwd = _hook_text(data, "cwd", 4096)
@@ -7808,9 +8574,11 @@ def run_hook(event, data, db_path, now):
         session_id = _hook_text(data, "session_id")
         if not session_id:
             raise ValidationError("hook input has no session_id")
-        with MemoryDB(db_path) as db, db.atomic() as conn:
-            queue_session(conn, session_id, _hook_text(data, "transcript_path", 4096), cwd, _hook_text(data, "reason"),
-                          now)
+        with MemoryDB(db_path) as db:
+            with db.atomic() as conn:
+                queue_session(conn, session_id, _hook_text(data, "transcript_path", 4096), cwd,
+                              _hook_text(data, "reason"), now)
+            _replicate_quietly(db, now)
         return ""
     if event == "user-prompt-submit":
         prompt = data.get("prompt")
@@ -7826,8 +8594,9 @@ def run_hook(event, data, db_path, now):
     session_id = _hook_text(data, "session_id")
     command = launcher(db_path)
     text, waiting = "", []
-    if os.path.exists(db_path):  # reading only: a missing database is not created here
+    if os.path.exists(db_path):  # a missing database is not created here
         with MemoryDB(db_path, create=False) as db:
+            _replicate_quietly(db, now)  # what the other devices learnt, before the block is built
             text = build_context(db, None, budget=1500, project=project, now=now)
             waiting = [p for p in pending_sessions(db) if p["session_id"] != session_id]
             text += consolidation_block(db, command, now)
@@ -8201,7 +8970,7 @@ def serve_mcp(db_path, stdin, stdout, log):
 # ==== Integrations: scheduled jobs and the crontab ====
 
 
-JOB_NAMES = ("decay", "index", "cleanup", "compress", "report", "sync")
+JOB_NAMES = ("decay", "index", "cleanup", "compress", "report", "sync", "replicate")
 
 
 CRON_SCRIPTS = (
@@ -8325,6 +9094,11 @@ def run_job(name, db_path, now, vault=None):
                     done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
                     len(done["read_back"]), len(done["conflicts"]), len(done["errors"]),
                     "".join("; %s: %s" % (e["path"], e["why"]) for e in done["errors"][:3]))
+        if name == "replicate":
+            done = replicate_configured(db, now)
+            if not done:
+                return 0, "replicate: no replica folder set (`config replica_dir PATH`)"
+            return (1 if any(r["rejected"] or r["unreadable"] for r in done) else 0), "; ".join(_replicate_lines(done))
         if name == "report":
             data = build_report(db, now)
             text = report_markdown(data)
@@ -8337,7 +9111,7 @@ def run_job(name, db_path, now, vault=None):
     raise ValidationError("unknown job %r; choose one of: %s" % (name, ", ".join(JOB_NAMES)))
 
 
-def cron_lines(db_path, python=None, root=None, vault=None):
+def cron_lines(db_path, python=None, root=None, vault=None, replica=False):
     """The crontab block for the jobs, with absolute paths: the scripts in cron/ when they are
     there, else the module itself (`job NAME`), so copying only memory_tiered.py is enough.
     Each job's output goes to cron.log next to the database (no MAILTO line: it would silence
@@ -8360,6 +9134,8 @@ def cron_lines(db_path, python=None, root=None, vault=None):
     if vault and os.path.isdir(vault):
         lines.append("*/15 * * * * %s MEMORY_TIERED_VAULT=%s %s job sync >/dev/null" % (
             env, shell_quote(vault), launch))
+    if replica:  # with `config replica_dir` set: step with the other devices every ten minutes
+        lines.append("*/10 * * * * %s %s job replicate >> %s 2>&1" % (env, launch, shell_quote(log)))
     lines.append(CRON_END)
     return lines
 
@@ -9088,6 +9864,56 @@ def cmd_restore(args):
     return 0
 
 
+@subcommand("replicate", "Keep this memory in step with your other devices (or a team) through a shared folder.",
+            "memory_tiered.py replicate --dir ~/Sync/memory   |   replicate --dir .memory --project .",
+            option("--dir", help="the replica folder (default: `config replica_dir`); each device writes only "
+                                 "its own files under DIR/devices/"),
+            option("--project", help="a team folder: share only this project's records (a repository path or "
+                                     "name); teammates' arrive with origin team"),
+            option("--compact", action="store_true", help="fold this device's files into one snapshot now"),
+            option("--status", action="store_true", help="show this device, its folders, the devices seen "
+                                                         "there and the memory's digest; change nothing"),
+            option("--device", help="name this device in replica folders (letters, digits, . _ -)"),
+            option("--author", help="your name on records you share through a team folder"))
+def cmd_replicate(args):
+    now = now_utc()
+    with _open(args) as db:
+        if args.device or args.author:
+            if args.device and not _DEVICE_RE.match(args.device):
+                raise ValidationError("--device takes letters, digits, '.', '_' and '-' (at most 64), "
+                                      "starting with a letter or digit (got %r)" % args.device)
+            with db.atomic() as conn:
+                for key, value in (("device", args.device), ("author", args.author)):
+                    if value:
+                        _set_meta(conn, key, check_text(value, "--" + key, MAX_SHORT))
+        if args.status:
+            status = replica_status(db, args.dir)
+            _out(args, status, lambda: ["device %s (author %s); memory digest %s" % (
+                status["device"], status["author"], status["digest"][:16])] + [
+                "%s%s: %s" % (f["folder"], " (team: %s)" % project_label(f["project"]) if f["project"] else "",
+                              ", ".join("%s %s, %d bytes%s" % (d["device"], plural(d["files"], "file"), d["bytes"],
+                                                               " (%d conflict copies)" % d["conflict_copies"]
+                                                               if d["conflict_copies"] else "")
+                                        for d in f["devices"]) or "no device files yet")
+                for f in status["folders"]])
+            return 0
+        project = resolve_project(db, args.project) if args.project else None
+        if args.dir:
+            done = [replicate_folder(db, folder=args.dir, project=project, compact=args.compact, now=now)]
+        elif project:
+            raise ValidationError("--project needs --dir: the team folder, e.g. `replicate --dir .memory --project .`")
+        else:
+            done = replicate_configured(db, now)
+            if not done:
+                if args.device or args.author:
+                    _out(args, [], [])
+                    return 0
+                raise ValidationError("no replica folder: give --dir PATH, or set one with "
+                                      "`config replica_dir PATH`")
+    _out(args, done, lambda: _replicate_lines(done))
+    return 0
+
+
 @subcommand("doctor", "Check integrity, index, links, permissions and disk; --repair fixes.",
             "memory_tiered.py doctor --repair",
             option("--repair", action="store_true", help="rebuild the index, drop broken links, fix permissions"))
@@ -9655,7 +10481,11 @@ def cmd_job(args):
 def cmd_cron(args):
     import subprocess
     path = os.path.abspath(_db_path(args))
-    block = cron_lines(path, vault=vault_path())
+    replica = False
+    if os.path.exists(path):
+        with MemoryDB(path, create=False) as db:
+            replica = bool(read_config(db)["replica_dir"])
+    block = cron_lines(path, vault=vault_path(), replica=replica)
     refresh_bytecode()
     if not os.path.isdir(os.path.dirname(path)):
         _say("cron: note: %s does not exist yet; run `init` first, or the jobs cannot write their log there"
