@@ -155,6 +155,8 @@ TUNABLES = {
     "vault_private": (True, "bool", "vault notes 0600 and folders 0700 (no: 0644 and 0755)"),
     "scope": ("project", "choice:project,all", "what the hooks and context inject: this project's memories "
               "and global ones (project), or every project's (all)"),
+    "vault_shared": (False, "bool", "the vault is written by several devices (a synced folder): notes are named "
+                                    "by uid and carry only what every device agrees on"),
     "replica_dir": ("", "path", "folder kept in step with your other devices by `replicate`, the hooks and "
                                 "`job replicate` (empty: off)"),
 }
@@ -1528,6 +1530,26 @@ def atomic_file(path, mode=0o600, root=None):
         if isinstance(exc, NotADirectoryError):
             raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder" % path)
         raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
+
+
+def open_regular(path, limit, what="file"):
+    """A regular file opened for reading (never a FIFO, a device or a folder, which could block
+    or never end), at most ``limit`` bytes; ValidationError with a one-line reason otherwise."""
+    import stat
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise NotFoundError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc))
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise ValidationError("the %s %s is not a regular file (a pipe or a device?); nothing was read"
+                              % (what, path))
+    if info.st_size > limit:
+        os.close(fd)
+        raise ValidationError("the %s %s is %d MiB, over the %d MiB this reads; nothing was read"
+                              % (what, path, info.st_size >> 20, limit >> 20))
+    return os.fdopen(fd, "rb")
 
 
 def write_atomic_lines(path, lines, durable=True, mode=0o600, root=None):
@@ -5145,8 +5167,14 @@ def safe_title(text, limit):
     return clean_name(first, limit).rstrip("。！？!?")
 
 
-def note_stem(level, record_id, text):
-    prefix = "%s-%06d" % (level.upper(), record_id)
+def note_prefix(level, record_id, uid=None):
+    """What a tool-written note's name starts with: the level and the local id, or in a vault
+    shared by several devices (``vault_shared``) the end of the record's uid, the same on all."""
+    return "%s-%s" % (level.upper(), uid[-8:]) if uid else "%s-%06d" % (level.upper(), record_id)
+
+
+def note_stem(level, record_id, text, uid=None):
+    prefix = note_prefix(level, record_id, uid)
     title = safe_title(text, NOTE_STEM_MAX - len(prefix) - 1)
     return prefix + (" " + title if title else "")
 
@@ -5420,6 +5448,8 @@ class VaultSync:
         self._by_id = None
         self._scrubbed = set()
         self._mode = 0o600
+        self.shared = bool(read_config(db)["vault_shared"])
+        self._uids = None
         self.edited = []  # (level, id) of records a person changed through their notes
 
     # -- paths and rendering --
@@ -5430,9 +5460,15 @@ class VaultSync:
     def _stems(self):
         stems = {}
         for lv in LEVELS:
-            for row in self.db.execute("SELECT id, %s AS text FROM %s" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv])):
-                stems[(lv, row["id"])] = note_stem(lv, row["id"], row["text"])
+            for row in self.db.execute("SELECT id, uid, %s AS text FROM %s" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv])):
+                stems[(lv, row["id"])] = note_stem(lv, row["id"], row["text"], row["uid"] if self.shared else None)
         return stems
+
+    def _uid_of(self, level, record_id):
+        if self._uids is None:
+            self._uids = {(lv, r[0]): r[1] for lv in LEVELS
+                          for r in self.db.execute("SELECT id, uid FROM %s" % LEVEL_TABLE[lv])}
+        return self._uids.get((level, record_id))
 
     def _editable(self, record):
         level = record["level"]
@@ -5449,16 +5485,18 @@ class VaultSync:
         stem = stems[(level, record["id"])]
         editable = self._editable(record)
         title = stem.split(" ", 1)[1] if " " in stem else stem
-        fields = {"id": record["id"], "level": level}
+        fields = {"level": level} if self.shared else {"id": record["id"], "level": level}
         if record.get("uid"):
             fields["uid"] = record["uid"]  # the record's global id: the same on every device
         if level == "l1":
             fields["session_id"] = record["session_id"]
         fields["importance"] = record["importance"] if record["importance"] is not None else 0.5
-        fields["strength"] = self._band(record)
-        fields["access_count"] = record["access_count"] or 0
+        if not self.shared:  # (a device's own: in a shared vault each device would write its own value)
+            fields["strength"] = self._band(record)
+            fields["access_count"] = record["access_count"] or 0
         fields["created"] = record["created_at"]
-        fields["updated"] = record["updated_at"]
+        if not self.shared:
+            fields["updated"] = record["updated_at"]
         fields["tags"] = ["memory/" + level] + editable["tags"]
         fields["aliases"] = [title]
         if level != "l1":
@@ -5500,7 +5538,8 @@ class VaultSync:
             links.append("- 已被取代 Superseded by: [[%s]]" % stems[(level, record["superseded_by"])])
         if links or LINKS_HEADING in own_lines or RELATED_HEADING in own_lines:
             body += [LINKS_HEADING] + links + [""]
-        related = ["- [[%s]]" % stems[(level, i)] for i in load_ids(record.get("related")) if (level, i) in stems]
+        related = [] if self.shared else ["- [[%s]]" % stems[(level, i)] for i in load_ids(record.get("related"))
+                                          if (level, i) in stems]
         if related or RELATED_HEADING in own_lines:
             body += [RELATED_HEADING] + related + [""]
         text = render_frontmatter(fields) + "\n" + "\n".join(body)
@@ -5512,7 +5551,7 @@ class VaultSync:
     def _session_notes(self, stems):
         sessions = {}
         for row in self.db.execute("SELECT id, session_id, parent_session, project, agent, created_at FROM memory_l1 "
-                                   "WHERE archived_at IS NULL ORDER BY created_at, id"):
+                                   "WHERE archived_at IS NULL ORDER BY created_at, %s" % ("uid" if self.shared else "id")):
             s = sessions.setdefault(row["session_id"], {"l1": [], "parent": None, "project": None, "agent": None,
                                                         "created": row["created_at"]})
             s["l1"].append(row["id"])
@@ -5531,14 +5570,16 @@ class VaultSync:
             print_ = sha1_hex(repr((sid, s["parent"], s["project"], s["agent"], s["created"], s["l1"], links,
                                  sorted(children.get(sid, [])))))
             yield sid, "%s/%s.md" % (VAULT_FOLDERS["session"], session_stem(sid)), print_, functools.partial(
-                self._render_session, sid, s, children, stems)
+                self._render_session, sid, s, children, stems, self.shared)
 
     @staticmethod
-    def _render_session(sid, s, children, stems):
-        """The text of one session note."""
+    def _render_session(sid, s, children, stems, shared=False):
+        """The text of one session note (in a shared vault without this device's ids)."""
         fields = {"session_id": sid, "level": "session", "parent_session": s["parent"],
                   "project": s["project"], "agent": s["agent"], "created": s["created"],
-                  "tags": ["memory/session"], "l1_ids": s["l1"]}
+                  "tags": ["memory/session"]}
+        if not shared:
+            fields["l1_ids"] = s["l1"]
         body = []
         if s["parent"]:
             body += ["## 上级会话 Parent", "- [[%s]]" % session_stem(s["parent"]), ""]
@@ -5551,7 +5592,7 @@ class VaultSync:
 
     def _insight_index(self, stems):
         rows = self.db.execute("SELECT id, category, importance FROM memory_l3 WHERE archived_at IS NULL "
-                               "ORDER BY importance DESC, id").fetchall()
+                               "ORDER BY importance DESC, %s" % ("uid" if self.shared else "id")).fetchall()
         lines = ["---", "level: \"index\"", "tags:", "  - \"memory/index\"", "---",
                  "# 核心洞察索引 Core insights", ""]
         for r in rows:
@@ -5668,7 +5709,8 @@ class VaultSync:
                 if known_path:
                     stems[(lv, row["id"])] = known_path.rsplit("/", 1)[-1][:-3]
                 if (lv, row["id"]) not in stems:  # added by another process while we sync
-                    stems[(lv, row["id"])] = note_stem(lv, row["id"], row[LEVEL_TEXT[lv]])
+                    stems[(lv, row["id"])] = note_stem(lv, row["id"], row[LEVEL_TEXT[lv]],
+                                                       row["uid"] if self.shared else None)
                 print_ = self._fingerprint(lv, row, stems)
                 rel = "%s/%s.md" % (VAULT_FOLDERS[lv], stems[(lv, row["id"])])
                 if known and known["state"] == "live" and not self._tool_named(lv, row["id"], known["path"]):
@@ -5706,12 +5748,19 @@ class VaultSync:
             if key not in seen and row["state"] == "live":
                 self._note(report, row["path"], self._archive, key, row, report, dry_run)
 
-    @staticmethod
-    def _tool_named(level, record_id, rel):
+    def _tool_named(self, level, record_id, rel):
         """True if ``rel`` is where the tool puts such a note (its level folder, its id prefix):
         only such notes are renamed when their text changes."""
         folder, _, name = rel.rpartition("/")
-        return folder == VAULT_FOLDERS[level] and name.startswith("%s-%06d" % (level.upper(), record_id))
+        uid = self._uid_of(level, record_id) if self.shared else None
+        return folder == VAULT_FOLDERS[level] and name.startswith(note_prefix(level, record_id, uid))
+
+    def _notes_of(self, key):
+        """The notes that carry record ``key``'s identity: its uid in a shared vault, else its id."""
+        if self.shared:
+            uid = self._uid_of(key[0], int(key[1]))
+            return self._notes_by_id().get(("uid", uid), []) if uid else []
+        return self._notes_by_id().get(key, [])
 
     def _notes_by_id(self):
         """{(level, id): [paths]} of every note in the vault that carries an id: found when a note
@@ -5746,7 +5795,9 @@ class VaultSync:
         note outside the archive that carries its global id (or, without one, its id) under a
         name of a person's, or None."""
         notes = self._notes_by_id()
-        found = [p for p in (notes.get(("uid", uid)) if uid else None) or notes.get((level, str(record_id)), [])
+        other = {p for key, paths in notes.items() if key[0] == "uid" and key[1] != uid for p in paths}
+        by_id = [] if self.shared else [p for p in notes.get((level, str(record_id)), []) if p not in other]
+        found = [p for p in (notes.get(("uid", uid)) if uid else None) or by_id
                  if not p.startswith(VAULT_ARCHIVE + "/")]
         return found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None
 
@@ -5759,9 +5810,9 @@ class VaultSync:
             return
         tracked = {row["path"] for row in self._state(kinds).values()}
         for key, row in missing:
-            found = [p for p in self._notes_by_id().get(key, []) if p not in tracked
+            found = [p for p in self._notes_of(key) if p not in tracked
                      and not p.startswith(VAULT_ARCHIVE + "/")]
-            archived = [p for p in self._notes_by_id().get(key, []) if p not in tracked
+            archived = [p for p in self._notes_of(key) if p not in tracked
                         and p.startswith(VAULT_ARCHIVE + "/")]
             if not found and len(archived) == 1 and row["state"] == "live":
                 # a person moved the note into the archive folder: its record is archived
@@ -5823,8 +5874,9 @@ class VaultSync:
                     fields, body = parse_note(data.decode("utf-8"))
                 except (OSError, ValueError, UnicodeDecodeError):
                     continue
-                if str(fields.get("level") or "").lower() != level or fields.get("id") not in (None, ""):
-                    continue
+                if str(fields.get("level") or "").lower() != level or fields.get("id") not in (None, "") \
+                        or fields.get("uid") not in (None, ""):
+                    continue  # (a note with a uid is a record's note, maybe from a device not replicated yet)
                 try:
                     values = self._vault_fields(level, fields, body)
                     if dry_run:
@@ -6080,7 +6132,9 @@ class VaultSync:
         if level == "session" and fields.get("level") == "session" and fields.get("session_id") == ref or \
                 level == "index" and fields.get("level") == "index":
             return True  # the tool's own generated note (nothing in it is read back)
-        if level not in LEVELS or str(fields.get("id")) != ref or fields.get("level") != level:
+        own = (fields.get("uid") == self._uid_of(level, int(ref)) if self.shared and level in LEVELS
+               else str(fields.get("id")) == ref)
+        if level not in LEVELS or not own or fields.get("level") != level:
             report["conflicts"].append({"path": rel, "why": "a note the tool did not write is in the way; rename or "
                                         "move it, then sync again"})
             return False
@@ -6453,13 +6507,14 @@ def vault_path(arg=None, environ=None):
                       "the vault path")
 
 
-def save_report(vault, data, text):
+def save_report(vault, data, text, device=None):
+    """Save the daily report note (named by its date, and by the device in a shared vault)."""
     folder = os.path.join(vault, REPORT_FOLDER)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
         raise MemoryTieredError("cannot create %s: %s" % (folder, exc.strerror or exc))
-    path = os.path.join(folder, data["date"] + ".md")
+    path = os.path.join(folder, data["date"] + (" " + device if device else "") + ".md")
     write_atomic(path, text)
     return path
 
@@ -7112,6 +7167,32 @@ def _read_replica_file(path):
     return header, good, bad
 
 
+def check_origin_or(value, default):
+    return value if value in ORIGINS else default
+
+
+def _short_name(value):
+    return value[:MAX_SHORT] if isinstance(value, str) and value.strip() else None
+
+
+def _set_links(conn, links, to_id):
+    """Links of records just written (sources, superseded by, promoted to) as local ids, once
+    every row of the batch exists; a link to a record this device lacks is left out."""
+    for level, local, values in links:
+        sets = {}
+        for name in _REPLICA_REF_LEVEL:
+            if name not in REPLICA_FIELDS[level]:
+                continue
+            target = _ref_level(level, name)
+            if name == "source_ids":
+                sets[name] = dump_list([to_id[(target, u)] for u in values.get(name) or []
+                                        if isinstance(u, str) and (target, u) in to_id])
+            else:
+                sets[name] = to_id.get((target, values.get(name))) if isinstance(values.get(name), str) else None
+        conn.execute("UPDATE %s SET %s WHERE id = ?" % (LEVEL_TABLE[level], ", ".join("%s = ?" % k for k in sets)),
+                     list(sets.values()) + [local])
+
+
 def _materialise(conn, states, uids, origin_override, me, now):
     """Make the local rows of ``uids`` what their agreed state says: new records are checked,
     scrubbed and flagged like any other input and keep their provenance; changed fields are
@@ -7181,28 +7262,8 @@ def _materialise(conn, states, uids, origin_override, me, now):
                              list(sets.values()) + [local])
         written.append((level, local))
         links.append((level, local, values))
-    for level, local, values in links:  # every row of this batch exists now
-        sets = {}
-        for name in _REPLICA_REF_LEVEL:
-            if name not in REPLICA_FIELDS[level]:
-                continue
-            target = _ref_level(level, name)
-            if name == "source_ids":
-                sets[name] = dump_list([to_id[(target, u)] for u in values.get(name) or []
-                                        if isinstance(u, str) and (target, u) in to_id])
-            else:
-                sets[name] = to_id.get((target, values.get(name))) if isinstance(values.get(name), str) else None
-        conn.execute("UPDATE %s SET %s WHERE id = ?" % (LEVEL_TABLE[level], ", ".join("%s = ?" % k for k in sets)),
-                     list(sets.values()) + [local])
+    _set_links(conn, links, to_id)
     return forget, rejected, written
-
-
-def check_origin_or(value, default):
-    return value if value in ORIGINS else default
-
-
-def _short_name(value):
-    return value[:MAX_SHORT] if isinstance(value, str) and value.strip() else None
 
 
 def _line(uid, state, team):
@@ -7420,6 +7481,25 @@ def replicate_folder(db, *, folder, project=None, compact=False, now=None):
             "compacted": compacted, "conflict_copies": len(conflicts)}
 
 
+def memory_digest(db):
+    """A hash of the memory as every device must agree on it (the fields that travel, recall
+    counts, flags and provenance; not local ids or strength): equal on two devices that have
+    replicated the same folder after each has run since the other's last change."""
+    import hashlib
+    to_uid, _ = _uid_map(db)
+    me = replica_device(db)
+    lines = []
+    for lv in LEVELS:
+        for row in db.execute("SELECT * FROM %s" % LEVEL_TABLE[lv]):
+            lines.append(_canonical([row["uid"], lv, replica_values(lv, row, to_uid), row["access_count"] or 0,
+                                     row["flagged"] or None, row["device"] or me]))
+    lines += sorted("forgotten " + r[0] for r in db.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT NULL"))
+    digest = hashlib.sha256()
+    for line in sorted(lines):
+        digest.update(line.encode("utf-8", "surrogatepass") + b"\n")
+    return digest.hexdigest()
+
+
 def replica_status(db, folder=None):
     """This device, the folders it replicates and, per folder, each device's files there."""
     rows = [dict(r) for r in db.execute("SELECT folder, project, sent FROM replica_folders ORDER BY folder")]
@@ -7440,25 +7520,6 @@ def replica_status(db, folder=None):
             "tombstones": tombstones, "digest": memory_digest(db)}
 
 
-def memory_digest(db):
-    """A hash of the memory as every device must agree on it (the fields that travel, recall
-    counts, flags and provenance; not local ids or strength): equal on two devices that have
-    replicated the same folder after each has run since the other's last change."""
-    import hashlib
-    to_uid, _ = _uid_map(db)
-    me = replica_device(db)
-    lines = []
-    for lv in LEVELS:
-        for row in db.execute("SELECT * FROM %s" % LEVEL_TABLE[lv]):
-            lines.append(_canonical([row["uid"], lv, replica_values(lv, row, to_uid), row["access_count"] or 0,
-                                     row["flagged"] or None, row["device"] or me]))
-    lines += sorted("forgotten " + r[0] for r in db.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT NULL"))
-    digest = hashlib.sha256()
-    for line in sorted(lines):
-        digest.update(line.encode("utf-8", "surrogatepass") + b"\n")
-    return digest.hexdigest()
-
-
 def _replicate_lines(done):
     lines = []
     for run in done:
@@ -7469,6 +7530,11 @@ def _replicate_lines(done):
             ", %d unreadable line(s)" % run["unreadable"] if run["unreadable"] else "",
             ", compacted %s" % plural(run["compacted"], "file") if run["compacted"] else ""))
     return lines
+
+
+def shared_vault_device(db):
+    """This device's name where a vault several devices write needs it (report notes), else None."""
+    return replica_device(db) if read_config(db)["vault_shared"] else None
 
 
 def replicate_configured(db, now=None):
@@ -8041,26 +8107,6 @@ def apply_agent_install(plan):
         write_atomic(target, new, mode)
         done.append((path, "written", backup))
     return done
-
-
-def open_regular(path, limit, what="file"):
-    """A regular file opened for reading (never a FIFO, a device or a folder, which could block
-    or never end), at most ``limit`` bytes; ValidationError with a one-line reason otherwise."""
-    import stat
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise NotFoundError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc))
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        os.close(fd)
-        raise ValidationError("the %s %s is not a regular file (a pipe or a device?); nothing was read"
-                              % (what, path))
-    if info.st_size > limit:
-        os.close(fd)
-        raise ValidationError("the %s %s is %d MiB, over the %d MiB this reads; nothing was read"
-                              % (what, path, info.st_size >> 20, limit >> 20))
-    return os.fdopen(fd, "rb")
 
 
 def _transcript_lines(path):
@@ -9102,7 +9148,7 @@ def run_job(name, db_path, now, vault=None):
         if name == "report":
             data = build_report(db, now)
             text = report_markdown(data)
-            saved = save_report(vault_path(vault), data, text)
+            saved = save_report(vault_path(vault), data, text, shared_vault_device(db))
             outcomes = push_report("记忆日报 %s" % data["date"], text)
             failed = [o for o in outcomes if not o[1]]
             summary = "report saved to %s; %s" % (saved, "; ".join(
@@ -10425,8 +10471,9 @@ def cmd_report(args):
     load_env_file(_db_path(args))
     with _open(args) as db:
         data = build_report(db, now)
+        device = shared_vault_device(db)
     text = report_markdown(data)
-    data["saved_to"] = save_report(vault_path(args.vault), data, text)
+    data["saved_to"] = save_report(vault_path(args.vault), data, text, device)
     outcomes = push_report("记忆日报 %s" % data["date"], text) if args.push else []
     data["pushed"] = [{"target": n, "ok": ok, "detail": why} for n, ok, why in outcomes]
     _out(args, data, [text.rstrip("\n")])

@@ -315,6 +315,60 @@ class TestHostileFolder(Devices):
         self.assertTrue(all(l.startswith("error:") for l in lines), lines)
 
 
+class TestSharedVault(Devices):
+
+    def notes(self, vault):
+        found = []
+        for place, dirs, names in os.walk(vault):
+            dirs[:] = [d for d in dirs if not d.startswith(".")]
+            found += [os.path.relpath(os.path.join(place, n), vault) for n in names if n.endswith(".md")]
+        return sorted(found)
+
+    @staticmethod
+    def read(vault, rel):
+        with open(os.path.join(vault, rel), encoding="utf-8") as handle:
+            return handle.read()
+
+    def step(self, vault, *devices):
+        for device in devices:
+            self.json_on(device, "replicate", "--dir", self.folder)
+            self.json_on(device, "sync", "--vault", vault)
+
+    def test_one_note_per_record_and_no_clobbered_edit(self):
+        vault = os.path.join(self.tmp, "Sync", "vault")
+        for device in "ab":
+            self.run_on(device, "config", "vault_shared", "yes")
+        self.add("a", "Laptop: the billing service is written in Go")
+        self.add("b", "Desktop: 部署用蓝绿发布")
+        self.add("b", "Desktop: a second record so the local ids differ")
+        self.step(vault, "a", "b", "a", "b")
+        notes = [n for n in self.notes(vault) if n.startswith(memory_tiered.VAULT_FOLDERS["l1"])]
+        self.assertEqual(len(notes), 3, notes)
+        before = {n: self.read(vault, n) for n in self.notes(vault)}
+        self.step(vault, "a", "b")
+        after = {n: self.read(vault, n) for n in self.notes(vault)}
+        self.assertEqual(before, after)  # neither device rewrites what the other wrote
+        # a person corrects a note on the laptop; the desktop syncs the vault first
+        (note,) = [n for n in notes if "billing" in n]
+        path = os.path.join(vault, note)
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text.replace("written in Go", "written in Go 1.23"))
+        self.step(vault, "b", "a", "b", "a")
+        for device in "ab":
+            self.assertEqual(self.by_text(device, "billing")["text"], "Laptop: the billing service is written in Go 1.23")
+        self.assertEqual(len([n for n in self.notes(vault) if n.startswith(memory_tiered.VAULT_FOLDERS["l1"])]), 3)
+        self.assert_converged("a", "b")
+        # a hand-written note becomes one record, not one per device
+        with open(os.path.join(vault, memory_tiered.VAULT_FOLDERS["l2"], "pnpm.md"), "w", encoding="utf-8") as out:
+            out.write("---\nlevel: l2\ncategory: habits\n---\nThe shop repository uses pnpm.\n")
+        self.step(vault, "a", "b", "a", "b")
+        for device in "ab":
+            self.assertEqual(len(self.records(device, "l2")), 1)
+        self.assertEqual(len([n for n in self.notes(vault) if n.startswith(memory_tiered.VAULT_FOLDERS["l2"])]), 1)
+
+
 class TestHooksAndJob(Devices):
 
     def test_config_the_job_and_the_session_hooks_replicate(self):
