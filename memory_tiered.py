@@ -7189,6 +7189,10 @@ def _set_links(conn, links, to_id):
                                         if isinstance(u, str) and (target, u) in to_id])
             else:
                 sets[name] = to_id.get((target, values.get(name))) if isinstance(values.get(name), str) else None
+        row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (", ".join(sets), LEVEL_TABLE[level]), (local,)).fetchone()
+        if all(row[name] == value or name == "source_ids" and load_ids(row[name]) == load_ids(value)
+               for name, value in sets.items()):
+            continue  # (an update would re-index the record for nothing)
         conn.execute("UPDATE %s SET %s WHERE id = ?" % (LEVEL_TABLE[level], ", ".join("%s = ?" % k for k in sets)),
                      list(sets.values()) + [local])
 
@@ -7409,8 +7413,18 @@ def _compact(db, folder, device, header, states, project, stamp):
     """Fold this device's files in ``folder`` (and conflict copies there) into one snapshot of
     everything it knows that belongs there; returns the number of files it replaced."""
     place, files = _own_files(folder, device)
-    lines = [_line(uid, s, project is not None) for uid, s in sorted(states.items())
-             if _in_scope(s, project) and (s["fields"] or s["forgotten"])]
+    lines = []
+    for uid, state in sorted(states.items()):
+        if not _in_scope(state, project) or not (state["fields"] or state["forgotten"]):
+            continue
+        if not state["forgotten"] and state["came_from"] == folder:
+            # the others' files there hold the rest: keep what this device said itself
+            mine = {k: v for k, v in state["fields"].items() if v[2] == device}
+            if not mine and not state["counts"].get(device):
+                continue
+            counts = {device: state["counts"][device]} if state["counts"].get(device) else {}
+            state = dict(state, fields=mine, counts=counts)
+        lines.append(_line(uid, state, project is not None))
     path = _write_replica_file(place, "snapshot-%s.jsonl" % stamp, dict(header, snapshot=True), lines)
     with db.atomic() as conn:
         _note_file(conn, folder, device, path)

@@ -73,7 +73,7 @@ class Devices(unittest.TestCase):
         return self.json_on(device, "replicate", "--status")["digest"]
 
     def records(self, device, level="l1"):
-        return {r["uid"]: r for r in self.json_on(device, "list", "--level", level, "--limit", "1000",
+        return {r["uid"]: r for r in self.json_on(device, "list", "--level", level, "--limit", "10000",
                                                    "--include-archived")["records"]}
 
     def by_text(self, device, text, level="l1"):
