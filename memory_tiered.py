@@ -784,12 +784,62 @@ def project_root(path):
         probe = parent
 
 
-def project_key(path):
-    """A stable project key for a working folder: its repository's name plus a short hash of the
-    repository's absolute path (two repositories called `api` stay apart)."""
-    root = project_root(path)
+_ORIGIN_SECTION_RE = _LazyRe(r'(?ms)^[ \t]*\[remote[ \t]+"origin"\][ \t]*$(.*?)(?=^[ \t]*\[|\Z)')
+_URL_LINE_RE = _LazyRe(r"(?m)^[ \t]*url[ \t]*=[ \t]*(\S+)[ \t]*$")
+_REMOTE_URL_RE = _LazyRe(r"^(?:[a-z][a-z0-9+.-]*://)?(?:[^@/]+@)?([^/:]+)(?::\d+)?[:/](.+)$")
+
+
+def repository_remote(root):
+    """Where a git repository's ``origin`` points, as host/path (lower-case host, no scheme,
+    user, port or .git): the same for every clone, wherever it lives.  None without one."""
+    config = os.path.join(root, ".git", "config")
+    if os.path.isfile(os.path.join(root, ".git")):  # a worktree or submodule: .git names the folder
+        try:
+            with open(os.path.join(root, ".git"), encoding="utf-8", errors="replace") as handle:
+                gitdir = handle.read(4096).strip().partition("gitdir:")[2].strip()
+        except OSError:
+            return None
+        gitdir = os.path.normpath(os.path.join(root, gitdir))
+        parent = os.path.dirname(gitdir)
+        config = os.path.join(os.path.dirname(parent) if os.path.basename(parent) == "worktrees" else gitdir,
+                              "config")
+    try:
+        with open(config, encoding="utf-8", errors="replace") as handle:
+            text = handle.read(1 << 16)
+    except OSError:
+        return None
+    section = _ORIGIN_SECTION_RE.search(text)
+    line = _URL_LINE_RE.search(section.group(1)) if section else None
+    if not line:
+        return None
+    url = line.group(1).strip('"')
+    parts = _REMOTE_URL_RE.match(url)
+    if parts:
+        host, rest = parts.group(1).lower(), parts.group(2)
+    else:  # a local path (a bare repository on this disk or a shared drive)
+        host, rest = "", url
+    rest = rest.strip("/")
+    if rest.endswith(".git"):
+        rest = rest[:-4]
+    return "%s/%s" % (host, rest) if host else rest
+
+
+def path_project_key(root):
+    """The key of a repository without an origin remote: its folder name and a hash of its path."""
     name = clean_name(os.path.basename(root.rstrip("/\\")) or "root", 60).replace(" ", "_") or "root"
     return "%s-%s" % (name, sha1_hex(root)[:6])
+
+
+def project_key(path):
+    """A stable project key for a working folder: its repository's name plus a short hash of
+    where its ``origin`` remote points, so every clone on every machine has the same key (two
+    repositories called `api` stay apart); without a remote, of the repository's path."""
+    root = project_root(path)
+    remote = repository_remote(root)
+    if not remote:
+        return path_project_key(root)
+    name = clean_name(remote.rstrip("/").rsplit("/", 1)[-1] or "root", 60).replace(" ", "_") or "root"
+    return "%s-%s" % (name, sha1_hex(remote)[:6])
 
 
 _KEY_HASH_RE = _LazyRe(r"-[0-9a-f]{6}$")
@@ -1664,6 +1714,17 @@ def _migrate_projects(conn):
                      (key, session_id, os.path.basename(cwd.rstrip("/\\"))))
 
 
+def adopt_path_keys(conn, folders):
+    """Records keyed by a repository's path (before keys followed the ``origin`` remote) take
+    the repository's key, for each folder of ``folders`` that is in such a repository."""
+    for folder in folders:
+        root = project_root(folder)
+        old, new = path_project_key(root), project_key(folder)
+        for table in LEVEL_TABLE.values() if old != new else ():
+            if conn.execute("SELECT 1 FROM %s WHERE project = ? LIMIT 1" % table, (old,)).fetchone():
+                conn.execute("UPDATE %s SET project = ? WHERE project = ?" % table, (new, old))
+
+
 def _give_uids(conn):
     """Schema 8: every record gets its global id, dated by its creation."""
     for table in ("memory_l1", "memory_l2", "memory_l3"):
@@ -1913,6 +1974,8 @@ MIGRATIONS = [
             mtime_ns INTEGER,
             PRIMARY KEY (folder, name)
         )""",
+        lambda conn, now: adopt_path_keys(conn, sorted({r[0] for r in conn.execute(
+            "SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),
     ],
 ]
 
@@ -8656,6 +8719,9 @@ def run_hook(event, data, db_path, now):
     text, waiting = "", []
     if os.path.exists(db_path):  # a missing database is not created here
         with MemoryDB(db_path, create=False) as db:
+            if cwd and project_key(cwd) != path_project_key(project_root(cwd)):
+                with db.atomic() as conn:  # a repository with a remote: its path-keyed records join
+                    adopt_path_keys(conn, [cwd])
             _replicate_quietly(db, now)  # what the other devices learnt, before the block is built
             text = build_context(db, None, budget=1500, project=project, now=now)
             waiting = [p for p in pending_sessions(db) if p["session_id"] != session_id]

@@ -369,6 +369,36 @@ class TestSharedVault(Devices):
         self.assertEqual(len([n for n in self.notes(vault) if n.startswith(memory_tiered.VAULT_FOLDERS["l2"])]), 1)
 
 
+class TestProjectKeys(Devices):
+
+    def test_clones_at_other_paths_share_a_key_and_old_records_follow(self):
+        keys = set()
+        for n, url in enumerate(["git@github.com:Owner/Shop.git", "https://alice@GitHub.com/Owner/Shop",
+                                 "ssh://git@github.com:22/Owner/Shop.git/"]):
+            root = os.path.join(self.tmp, "machine%d" % n, "code", "shop-%d" % n)
+            os.makedirs(os.path.join(root, ".git"))
+            with open(os.path.join(root, ".git", "config"), "w") as handle:
+                handle.write('[core]\n\tbare = false\n[remote "upstream"]\n\turl = git@github.com:Other/X.git\n'
+                             '[remote "origin"]\n\turl = %s\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n' % url)
+            os.makedirs(os.path.join(root, "src"))
+            keys.add(memory_tiered.project_key(os.path.join(root, "src")))
+        self.assertEqual(len(keys), 1, keys)
+        self.assertTrue(keys.pop().startswith("Shop-"))
+        # a record stored under the path key (as before) joins the repository's key at session start
+        old = memory_tiered.path_project_key(root)
+        self.add("a", "Shop: payments go through Stripe", project=old)
+        env = dict(os.environ, MEMORY_TIERED_DB=self.db("a"), MEMORY_TIERED_NOW=self.now("a"))
+        hook = subprocess.run([sys.executable, SCRIPT, "hook", "session-start"], input=json.dumps(
+            {"session_id": "s1", "cwd": root, "hook_event_name": "SessionStart", "source": "startup"}),
+            capture_output=True, text=True, env=env, timeout=60)
+        self.assertEqual(hook.returncode, 0, hook.stderr)
+        self.assertIn("Stripe", hook.stdout)
+        self.assertEqual(self.by_text("a", "Stripe")["project"], memory_tiered.project_key(root))
+        other = os.path.join(self.tmp, "plain")
+        os.makedirs(os.path.join(other, ".git"))
+        self.assertEqual(memory_tiered.project_key(other), memory_tiered.path_project_key(other))
+
+
 class TestHooksAndJob(Devices):
 
     def test_config_the_job_and_the_session_hooks_replicate(self):
