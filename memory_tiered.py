@@ -1959,7 +1959,8 @@ MIGRATIONS = [
             forgotten TEXT,              -- JSON [stamp, device] of its forget (then no fields)
             project   TEXT,              -- its project, kept for a tombstone's folder
             touched   TEXT,              -- this device's stamp when the state last changed here
-            came_from TEXT               -- the folder that last told this device of it (not told back)
+            came_from TEXT,              -- the folder that last told this device of it (not told back)
+            seen      TEXT               -- fingerprint of the local row when last compared with it
         )""",
         """CREATE TABLE IF NOT EXISTS replica_folders (
             folder   TEXT PRIMARY KEY,   -- absolute path of a replica folder
@@ -7029,24 +7030,46 @@ def replica_values(level, row, to_uid):
     return values
 
 
-def _state_rows(conn):
-    return {r["uid"]: {"level": r["level"], "fields": json.loads(r["fields"]), "counts": json.loads(r["counts"]),
-                       "forgotten": json.loads(r["forgotten"]) if r["forgotten"] else None,
-                       "project": r["project"], "touched": r["touched"], "came_from": r["came_from"]}
-            for r in conn.execute("SELECT * FROM replica_state")}
+def _state_of(row):
+    return {"level": row["level"], "fields": json.loads(row["fields"]), "counts": json.loads(row["counts"]),
+            "forgotten": json.loads(row["forgotten"]) if row["forgotten"] else None,
+            "project": row["project"], "touched": row["touched"], "came_from": row["came_from"]}
 
 
-def _save_state(conn, uid, state):
+def _state_rows(conn, where="1", params=()):
+    """{uid: agreed state} of the records ``where`` selects (all by default)."""
+    return {r["uid"]: _state_of(r) for r in conn.execute("SELECT * FROM replica_state WHERE " + where, params)}
+
+
+def _load_states(conn, states, uids):
+    """Read into ``states`` those of ``uids`` it lacks (a run reads only what it needs)."""
+    wanted = [u for u in uids if u not in states]
+    for start in range(0, len(wanted), 500):
+        states.update(_state_rows(conn, "uid IN (SELECT value FROM json_each(?))",
+                                  (json.dumps(wanted[start:start + 500]),)))
+
+
+def _save_state(conn, uid, state, seen=None):
+    """Store a record's agreed state; ``seen``: the fingerprint of its local row as of now."""
     if state["fields"].get("project"):
         state["project"] = state["fields"]["project"][0]
     conn.execute(
-        "INSERT INTO replica_state(uid, level, fields, counts, forgotten, project, touched, came_from) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(uid) DO UPDATE SET level = excluded.level, fields = "
+        "INSERT INTO replica_state(uid, level, fields, counts, forgotten, project, touched, came_from, seen) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(uid) DO UPDATE SET level = excluded.level, fields = "
         "excluded.fields, counts = excluded.counts, forgotten = excluded.forgotten, project = excluded.project, "
-        "touched = excluded.touched, came_from = excluded.came_from",
+        "touched = excluded.touched, came_from = excluded.came_from, seen = coalesce(excluded.seen, seen)",
         (uid, state["level"], _canonical(state["fields"]), _canonical(state["counts"]),
          _canonical(state["forgotten"]) if state["forgotten"] else None, state.get("project"), state["touched"],
-         state["came_from"]))
+         state["came_from"], seen))
+
+
+def _fingerprint_sql(level):
+    """The columns whose values a row's fingerprint covers: what travels, and the recall count."""
+    return "id, uid, origin, device, author, access_count, " + ", ".join(REPLICA_FIELDS[level])
+
+
+def _row_fingerprint(row):
+    return sha1_hex(repr(tuple(row)))
 
 
 def _new_state(level, source=None):
@@ -7072,9 +7095,14 @@ def _stamp_local(conn, states, device, author, stamp):
     tombstone applied before a kill left them)."""
     to_uid, _ = _uid_map(conn)
     present, forget_here = set(to_uid.values()), []
+    seen = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT uid, seen, forgotten IS NOT NULL FROM replica_state")}
     for lv in LEVELS:
-        for row in conn.execute("SELECT * FROM %s" % LEVEL_TABLE[lv]):
+        for row in conn.execute("SELECT %s FROM %s" % (_fingerprint_sql(lv), LEVEL_TABLE[lv])):
             uid = row["uid"]
+            fingerprint = _row_fingerprint(row)
+            if uid in seen and seen[uid] == (fingerprint, 0):
+                continue  # unchanged here since the last run
+            _load_states(conn, states, [uid])
             state = states.get(uid)
             if state and state["forgotten"]:
                 forget_here.append((lv, row["id"]))
@@ -7098,9 +7126,14 @@ def _stamp_local(conn, states, device, author, stamp):
                 changed = True
             if changed:
                 state["touched"], state["came_from"] = stamp, None
-                _save_state(conn, uid, state)
-    for uid, state in states.items():
-        if uid not in present and not state["forgotten"] and state["fields"]:
+                _save_state(conn, uid, state, fingerprint)
+            else:
+                conn.execute("UPDATE replica_state SET seen = ? WHERE uid = ?", (fingerprint, uid))
+    gone = [uid for uid, (_, forgotten) in seen.items() if uid not in present and not forgotten]
+    _load_states(conn, states, gone)
+    for uid in gone:
+        state = states[uid]
+        if state["fields"]:
             if state["fields"].get("project"):
                 state["project"] = state["fields"]["project"][0]
             state.update(fields={}, counts={}, forgotten=[stamp, device], touched=stamp, came_from=None)
@@ -7330,6 +7363,10 @@ def _materialise(conn, states, uids, origin_override, me, now):
         written.append((level, local))
         links.append((level, local, values))
     _set_links(conn, links, to_id)
+    for level, local in written:  # the row now says what the agreed state says: not a change here
+        row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (_fingerprint_sql(level), LEVEL_TABLE[level]),
+                           (local,)).fetchone()
+        conn.execute("UPDATE replica_state SET seen = ? WHERE uid = ?", (_row_fingerprint(row), row["uid"]))
     return forget, rejected, written
 
 
@@ -7439,6 +7476,7 @@ def _read_folder(conn, states, folder, project, now):
             continue
         read += 1
         bad += unreadable
+        _load_states(conn, states, [obj["uid"] for obj in lines])
         for obj in lines:
             try:
                 if project is not None:
@@ -7472,10 +7510,11 @@ def _note_file(conn, folder, device, path):
                  (folder, device + "/" + os.path.basename(path), info.st_size, info.st_mtime_ns))
 
 
-def _compact(db, folder, device, header, states, project, stamp):
+def _compact(db, folder, device, header, project, stamp):
     """Fold this device's files in ``folder`` (and conflict copies there) into one snapshot of
     everything it knows that belongs there; returns the number of files it replaced."""
     place, files = _own_files(folder, device)
+    states = _state_rows(db)
     lines = []
     for uid, state in sorted(states.items()):
         if not _in_scope(state, project) or not (state["fields"] or state["forgotten"]):
@@ -7513,15 +7552,16 @@ def replicate_folder(db, *, folder, project=None, compact=False, now=None):
     team = project is not None
     with db.atomic() as conn:
         place = _folder_row(conn, folder, project)
-        states = _state_rows(conn)
+        states = {}  # read as needed: a run with nothing new reads no state
         stamp = hlc_tick(conn, now)
         forget = _stamp_local(conn, states, device, author, stamp)
+        outgoing = _state_rows(conn, "touched IS NOT NULL AND touched > ? AND coalesce(came_from, '') != ?",
+                               (place["sent"] or "", folder))
     header = {"format": REPLICA_FORMAT, "version": 1, "device": device, "author": author,
               "project": TEAM_PROJECT if team else None}
     own = os.path.join(folder, "devices", device)
-    lines = [_line(uid, s, team) for uid, s in sorted(states.items())
-             if s["touched"] and (place["sent"] is None or s["touched"] > place["sent"])
-             and s["came_from"] != folder and _in_scope(s, project) and (s["fields"] or s["forgotten"])]
+    lines = [_line(uid, s, team) for uid, s in sorted(outgoing.items())
+             if _in_scope(s, project) and (s["fields"] or s["forgotten"])]
     if lines:
         path = _write_replica_file(own, "changes-%s.jsonl" % stamp, dict(header, stamp=stamp), lines)
     with db.atomic() as conn:
@@ -7538,19 +7578,21 @@ def replicate_folder(db, *, folder, project=None, compact=False, now=None):
     forget = sorted(set(forget + more))
     done = forget_memories(db, targets=forget, purge_backups=True, now=now) if forget else None
     with db.atomic() as conn:
-        since = conn.execute("SELECT scrubbed FROM replica_folders WHERE folder = ?", (folder,)).fetchone()[0]
-        gone = {uid for uid, s in states.items() if s["forgotten"] and (since is None or (s["touched"] or "") > since)}
+        since = conn.execute("SELECT scrubbed FROM replica_folders WHERE folder = ?", (folder,)).fetchone()[0] or ""
+        gone = {r[0] for r in conn.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT NULL AND "
+                                           "coalesce(touched, '') > ?", (since,))}
+        newest = conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
     scrubbed = _scrub_own(folder, device, header, gone) if gone else []
     with db.atomic() as conn:
-        newest = max([s["touched"] or "" for s in states.values() if s["forgotten"]] + [since or ""])
-        conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?", (newest or None, folder))
+        conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?", (max(newest or "", since) or None,
+                                                                                 folder))
         for path in scrubbed:
             _note_file(conn, folder, device, path)
     files = _own_files(folder, device)[1]
     conflicts = [name for name, _ in files if _CONFLICT_COPY_RE.search(name)]
     compacted = 0
     if compact or len(files) > REPLICA_COMPACT_FILES or conflicts:
-        compacted = _compact(db, folder, device, header, states, project, stamp)
+        compacted = _compact(db, folder, device, header, project, stamp)
     embed_quietly(db, written)
     return {"folder": folder, "device": device, "project": project, "sent": len(lines), "applied": len(changed),
             "written": len(written), "forgotten": len(done["forgotten"]) if done else 0,
