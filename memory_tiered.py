@@ -8713,12 +8713,21 @@ def _hook_text(data, name, limit=MAX_SHORT):
 
 
 def _replicate_quietly(db, now):
-    """Replicate the configured folders from a hook: a failure is one line on stderr (the
-    session goes on; `replicate` shows it in full)."""
+    """From a hook: start `job replicate` in the background when a replica folder is in use, so
+    a large batch from another device never holds up the session (the job takes its lock and
+    logs; the next session's block has what it brought).  A failure to start is one line."""
+    if not read_config(db)["replica_dir"] and not db.execute("SELECT 1 FROM replica_folders").fetchone():
+        return
+    import subprocess
+    env = dict(os.environ, MEMORY_TIERED_DB=db.path)
+    if "MEMORY_TIERED_NOW" in os.environ:
+        env["MEMORY_TIERED_NOW"] = iso(now) + "Z"
     try:
-        replicate_configured(db, now)
-    except (MemoryTieredError, OSError, sqlite3.Error) as exc:
-        sys.stderr.write("memory_tiered: replicate skipped: %s\n" % exc)
+        subprocess.Popen([sys.executable, os.path.abspath(__file__), "job", "replicate"], env=env,
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True, close_fds=True)
+    except OSError as exc:
+        sys.stderr.write("memory_tiered: replicate not started: %s\n" % (exc.strerror or exc))
 
 
 def run_hook(event, data, db_path, now):

@@ -407,11 +407,24 @@ class TestHooksAndJob(Devices):
             self.run_on(device, "config", "replica_dir", self.folder)
         self.run_on("a", "job", "replicate")
         env = dict(os.environ, MEMORY_TIERED_DB=self.db("b"), MEMORY_TIERED_NOW=self.now("b"))
-        hook = subprocess.run([sys.executable, SCRIPT, "hook", "session-start"], input=json.dumps(
-            {"session_id": "s-b", "cwd": self.tmp, "hook_event_name": "SessionStart", "source": "startup"}),
-            capture_output=True, text=True, env=env, timeout=60)
-        self.assertEqual(hook.returncode, 0, hook.stderr)
-        self.assertIn("Set by the laptop", hook.stdout)
+
+        def session_start():
+            hook = subprocess.run([sys.executable, SCRIPT, "hook", "session-start"], input=json.dumps(
+                {"session_id": "s-b", "cwd": self.tmp, "hook_event_name": "SessionStart", "source": "startup"}),
+                capture_output=True, text=True, env=env, timeout=60)
+            self.assertEqual(hook.returncode, 0, hook.stderr)
+            return hook.stdout
+
+        session_start()  # starts `job replicate` in the background and does not wait for it
+        log = os.path.join(self.tmp, "b", "memory_tiered.log")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                with open(log, encoding="utf-8") as handle:
+                    if "job=replicate ok" in handle.read():
+                        break
+            time.sleep(0.05)
+        self.assertIn("Set by the laptop", session_start())
         cron = self.json_on("b", "cron", "--print")["lines"]
         self.assertTrue(any("job replicate" in line for line in cron), cron)
 
