@@ -2059,6 +2059,11 @@ MIGRATIONS = [
             came_from TEXT,              -- the folder that last told this device of it (not told back)
             seen      TEXT               -- fingerprint of the local row when last compared with it
         )""",
+        """CREATE TABLE IF NOT EXISTS replica_waiting (
+            target TEXT NOT NULL,        -- a record named by a link that has not arrived here yet
+            uid    TEXT NOT NULL,        -- the record whose link waits for it
+            PRIMARY KEY (target, uid)
+        )""",
         """CREATE TABLE IF NOT EXISTS replica_folders (
             folder   TEXT PRIMARY KEY,   -- absolute path of a replica folder
             project  TEXT,               -- a team folder's project (NULL: personal, every record)
@@ -5486,12 +5491,15 @@ class Promoter:
     @staticmethod
     def _promoted_uid(conn, source_uid):
         """The same on every device that promotes this L1 (replicas then hold one L2, not one
-        per device); a fresh one if that L2 exists here already."""
+        per device); a fresh one if that L2 exists here already; False if it was forgotten (the
+        person's forget stands: the L1 is not promoted again)."""
         uid = derived_uid("promoted", source_uid) if source_uid else None
-        if uid and (conn.execute("SELECT 1 FROM memory_l2 WHERE uid = ?",
-                                 (uid,)).fetchone() or conn.execute(
-                "SELECT 1 FROM replica_state WHERE uid = ? AND forgotten IS NOT NULL", (uid,)).fetchone()):
-            return None  # (or forgotten: the person's forget stands)
+        if uid and conn.execute("SELECT 1 FROM replica_state WHERE uid = ? AND forgotten IS NOT "
+                                "NULL",
+                                (uid,)).fetchone():
+            return False
+        if uid and conn.execute("SELECT 1 FROM memory_l2 WHERE uid = ?", (uid,)).fetchone():
+            return None
         return uid
 
     def apply(self, now=None):
@@ -5501,14 +5509,15 @@ class Promoter:
         done = []
         with self.db.atomic() as conn:
             rows = conn.execute(
-                "SELECT * FROM memory_l1 m WHERE promoted_to IS NULL AND archived_at IS NULL AND "
-                "superseded_by IS NULL "
-                "AND importance >= ? AND access_count >= ? AND NOT EXISTS (SELECT 1 FROM memory_l2 "
-                "l2, "
-                "json_each(l2.source_ids) j WHERE json_valid(l2.source_ids) AND j.value = m.id) "
-                "ORDER BY id",
+                "SELECT * FROM memory_l1 m WHERE promoted_to IS NULL AND archived_at IS NULL "
+                "AND superseded_by IS NULL AND importance >= ? AND access_count >= ? "
+                "AND NOT EXISTS (SELECT 1 FROM memory_l2 l2, json_each(l2.source_ids) j "
+                "WHERE json_valid(l2.source_ids) AND j.value = m.id) ORDER BY id",
                 (cfg["promote_importance"], cfg["promote_access"])).fetchall()
             for row in rows:
+                uid = self._promoted_uid(conn, row["uid"])
+                if uid is False:
+                    continue
                 points = load_list(row["key_points"])
                 tags = _union([p for p in points if len(p) <= 40][:10],
                               load_list(row["tags"]))[:MAX_ITEMS]
@@ -5522,7 +5531,7 @@ class Promoter:
                     "created_at": iso(now),
                     "origin": "auto",
                     "flagged": row["flagged"],
-                    "uid": self._promoted_uid(conn, row["uid"]),
+                    "uid": uid,
                 }, now)
                 conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
                              (l2_id, iso(now), row["id"]))
@@ -5904,12 +5913,13 @@ class VaultSync:
             fields["flagged"] = record["flagged"]
         if record.get("pinned"):
             fields["pinned"] = True  # a standing memory: `unpin LEVEL ID` lets it fade
-        if level != "l1":
-            fields["source_ids"] = record["source_ids"]
-        if level != "l3":
-            fields["promoted_to"] = record.get("promoted_to")
-        if record.get("superseded_by"):
-            fields["superseded_by"] = record["superseded_by"]
+        if not self.shared:  # (local ids: in a shared vault the links below name the notes)
+            if level != "l1":
+                fields["source_ids"] = record["source_ids"]
+            if level != "l3":
+                fields["promoted_to"] = record.get("promoted_to")
+            if record.get("superseded_by"):
+                fields["superseded_by"] = record["superseded_by"]
         body = [record["text"].strip(), ""]
         own_lines = {line.strip() for line in record["text"].split("\n")}
         if level == "l1" and (record["key_points"] or KEY_POINTS_HEADING in own_lines):
@@ -7303,14 +7313,14 @@ REPLICA_LINE_MAX = 1 << 20
 REPLICA_CLOCK_AHEAD_MS = 24 * 3600 * 1000
 REPLICA_FIELDS = {  # per level, what every device agrees on
     "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
-           "agent",
-           "created_at", "archived_at", "superseded_by", "promoted_to", "pinned", "edited_at"),
+           "agent", "created_at", "archived_at", "superseded_by", "promoted_to", "pinned",
+           "edited_at",
+           "flagged"),
     "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "agent",
-           "created_at",
-           "archived_at", "superseded_by", "promoted_to", "pinned", "edited_at"),
+           "created_at", "archived_at", "superseded_by", "promoted_to", "pinned", "edited_at",
+           "flagged"),
     "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "agent",
-           "created_at",
-           "archived_at", "superseded_by", "pinned", "edited_at"),
+           "created_at", "archived_at", "superseded_by", "pinned", "edited_at", "flagged"),
 }
 REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device that wrote the record
 # level of what they name
@@ -7515,7 +7525,10 @@ def _stamp_local(conn, states, device, author, stamp):
                 _save_state(conn, uid, state, fingerprint)
             else:
                 conn.execute("UPDATE replica_state SET seen = ? WHERE uid = ?", (fingerprint, uid))
-    gone = [uid for uid, (_, forgotten) in seen.items() if uid not in present and not forgotten]
+    # deleted here: a row this device held once (a state still waiting for its text, or one
+    # refused by the checks, never had a row, and is no forget)
+    gone = [uid for uid, (print_, forgotten) in seen.items()
+            if uid not in present and not forgotten and print_ is not None]
     _load_states(conn, states, gone)
     for uid in gone:
         state = states[uid]
@@ -7553,7 +7566,7 @@ def _check_line(obj):
                 or not isinstance(fields, dict):
             raise ValidationError("a line's values need its stamp")
         fields = dict({k: [v] + list(obj["at"]) for k, v in obj["set"].items()}, **fields)
-        obj = {"uid": obj["uid"], "level": obj["level"], "fields": fields, "counts": counts}
+    obj = {"uid": obj["uid"], "level": obj["level"], "fields": fields, "counts": counts}
     allowed = set(REPLICA_FIELDS[obj["level"]]) | set(REPLICA_ONCE)
     if not isinstance(fields, dict) or not isinstance(counts, dict):
         raise ValidationError("fields and counts must be objects")
@@ -7663,8 +7676,17 @@ def _short_name(value):
 
 def _set_links(conn, links, to_id):
     """Links of records just written (sources, superseded by, promoted to) as local ids, once
-    every row of the batch exists; a link to a record this device lacks is left out."""
-    for level, local, values in links:
+    every row of the batch exists; a link to a record this device lacks yet is left out and
+    kept waiting (``replica_waiting``) until that record arrives."""
+    for level, local, values, uid in links:
+        named = [u for name in _REPLICA_REF_LEVEL if name in REPLICA_FIELDS[level]
+                 for u in (values.get(name) if name == "source_ids" else [values.get(name)]) or []
+                 if isinstance(u, str)]
+        conn.execute("DELETE FROM replica_waiting WHERE uid = ?", (uid,))
+        for target_uid in named:
+            if not any((lv, target_uid) in to_id for lv in LEVELS):
+                conn.execute("INSERT OR IGNORE INTO replica_waiting(target, uid) VALUES (?, ?)",
+                             (target_uid, uid))
         sets = {}
         for name in _REPLICA_REF_LEVEL:
             if name not in REPLICA_FIELDS[level]:
@@ -7686,9 +7708,11 @@ def _set_links(conn, links, to_id):
                      list(sets.values()) + [local])
 
 
-def _agreed_record(level, values, now, partial):
+def _agreed_record(level, values, now, partial, team):
     """The checked, scrubbed columns of a record's agreed ``values`` (links and provenance
-    aside); raises ValidationError for values no front end would have stored."""
+    aside); raises ValidationError for values no front end would have stored.  Its flag is
+    the agreed one (a person may have cleared it on another of their devices), except from a
+    team folder, where this device judges the text itself."""
     plain = {k: v for k, v in values.items() if k not in _REPLICA_REF_LEVEL
              and k not in REPLICA_ONCE}
     record = check_fields(level, dict(plain, origin=None), now, partial=partial)
@@ -7701,7 +7725,20 @@ def _agreed_record(level, values, now, partial):
     for name in ("archived_at", "edited_at"):
         record[name] = values.get(name) if isinstance(values.get(name), str) else None
     record["pinned"] = 1 if values.get("pinned") else 0
+    flag = values.get("flagged")
+    if team or "flagged" not in values or not (flag is None or isinstance(flag, str) and len(flag) <= MAX_SHORT):
+        text = record.get(LEVEL_TEXT[level]) or ""
+        flag = instruction_flag(" ".join([text] + list(record.get("key_points") or [])))
+    record["flagged"] = flag
     return record
+
+
+def _changed_since_stamped(conn, level, local, uid):
+    row = conn.execute("SELECT %s FROM %s WHERE id = ?"
+                       % (_fingerprint_sql(level), LEVEL_TABLE[level]),
+                       (local,)).fetchone()
+    was = conn.execute("SELECT seen FROM replica_state WHERE uid = ?", (uid,)).fetchone()
+    return bool(was and was[0] and was[0] != _row_fingerprint(row))
 
 
 def _update_row(conn, level, local, record, values, total, me, stamp):
@@ -7713,10 +7750,6 @@ def _update_row(conn, level, local, record, values, total, me, stamp):
         stored = dump_list(value) if name in ("key_points", "tags") else value
         if row[name] != stored:
             sets[name] = stored
-    if LEVEL_TEXT[level] in sets or "key_points" in sets:
-        text = record.get(LEVEL_TEXT[level], row[LEVEL_TEXT[level]])
-        points = record.get("key_points", load_list(row["key_points"]) if level == "l1" else [])
-        sets["flagged"] = instruction_flag(" ".join([text] + list(points)))
     for name in ("device", "author"):  # two devices made it on their own (a promotion): one wins
         value = _short_name(values.get(name))
         value = None if name == "device" and value == me else value
@@ -7751,7 +7784,8 @@ def _materialise(conn, states, uids, origin_override, me, now):
         if LEVEL_TEXT[level] not in values:
             continue  # only a part of the record has arrived: it waits for the rest
         try:
-            record = _agreed_record(level, values, now, local is not None)
+            record = _agreed_record(level, values, now, local is not None,
+                                    origin_override == "team")
         except ValidationError:
             rejected += 1
             continue
@@ -7768,10 +7802,23 @@ def _materialise(conn, states, uids, origin_override, me, now):
             local = MemoryStore.insert(conn, level, record, now)
             to_id[(level, uid)] = local
             to_uid[(level, local)] = uid
+        elif _changed_since_stamped(conn, level, local, uid):
+            continue  # another process changed it after this run began: the next run stamps that
         else:
             _update_row(conn, level, local, record, values, total, me, stamp)
         written.append((level, local))
-        links.append((level, local, values))
+        links.append((level, local, values, uid))
+    arrived = [u for u in uids if not states[u]["forgotten"]]
+    waiting = {r[0] for r in conn.execute(
+        "SELECT uid FROM replica_waiting WHERE target IN (SELECT value FROM json_each(?))",
+        (json.dumps(arrived),))} - set(uids)
+    _load_states(conn, states, waiting)
+    for uid in sorted(waiting):  # records that named one of these before it had arrived
+        state = states.get(uid)
+        local = to_id.get((state["level"], uid)) if state else None
+        if local is not None:
+            links.append((state["level"], local, {k: v[0] for k, v in state["fields"].items()},
+                          uid))
     _set_links(conn, links, to_id)
     for level, local in written:  # the row now says what the agreed state says: not a change here
         row = conn.execute("SELECT %s FROM %s WHERE id = ?"
@@ -7794,8 +7841,9 @@ def _line(uid, state, team):
     common = list(max(stamps, key=lambda s: (stamps[s], s))) if stamps else None
     plain = {k: v[0] for k, v in fields.items() if common and list(v[1:]) == common}
     stamped = {k: v for k, v in fields.items() if k not in plain}
-    line = {"uid": uid, "level": state["level"], "at": common, "set": plain,
-            "counts": state["counts"]}
+    line = {"uid": uid, "level": state["level"], "counts": state["counts"]}
+    if plain:
+        line.update(at=common, set=plain)
     if stamped:
         line["fields"] = stamped
     return _canonical(line)
@@ -7936,18 +7984,10 @@ def _compact(db, folder, device, header, project, stamp):
     everything it knows that belongs there; returns the number of files it replaced."""
     place, files = _own_files(folder, device)
     states = _state_rows(db)
-    lines = []
-    for uid, state in sorted(states.items()):
-        if not _in_scope(state, project) or not (state["fields"] or state["forgotten"]):
-            continue
-        if not state["forgotten"] and state["came_from"] == folder:
-            # the others' files there hold the rest: keep what this device said itself
-            mine = {k: v for k, v in state["fields"].items() if v[2] == device}
-            if not mine and not state["counts"].get(device):
-                continue
-            counts = {device: state["counts"][device]} if state["counts"].get(device) else {}
-            state = dict(state, fields=mine, counts=counts)
-        lines.append(_line(uid, state, project is not None))
+    # everything this device knows that belongs there: a late joiner needs no other device's
+    # files, and a device that stops replicating (or whose folder is deleted) takes nothing along
+    lines = [_line(uid, state, project is not None) for uid, state in sorted(states.items())
+             if _in_scope(state, project) and (state["fields"] or state["forgotten"])]
     path = _write_replica_file(place, "snapshot-%s.jsonl" % stamp, dict(header, snapshot=True),
                                lines)
     with db.atomic() as conn:
@@ -7961,12 +8001,24 @@ def _compact(db, folder, device, header, project, stamp):
     return len([1 for _, old in files if old != path])
 
 
-def replicate_folder(db, *, folder, project=None, compact=False, now=None):
-    """Keep this device's memory in step with the others that use ``folder`` (with ``project``,
-    a team folder: only that project's records, teammates' arriving with origin team).  Writes
-    this device's changes, applies everyone's, forgets what a tombstone names (with every copy,
-    backups included), rewrites this device's files without forgotten text, and compacts them.
-    Safe to interrupt at any point and to run again.  Returns what it did."""
+def _forget_applied(db, targets, now):
+    """Forget what tombstones name, with every copy (backups included).  The list is kept until
+    the backups are purged too, so a kill in between is finished by the next run."""
+    pending = [tuple(t) for t in json.loads(_meta(db, "purge") or "[]")]
+    if targets:
+        with db.atomic() as conn:
+            _set_meta(conn, "purge", json.dumps(sorted(set(pending) | set(targets))))
+        done = forget_memories(db, targets=targets, purge_backups=True, now=now)
+    if pending:
+        _after_forget(db, True, pending, False)
+    if targets or pending:
+        with db.atomic() as conn:
+            conn.execute("DELETE FROM replica_meta WHERE key = 'purge'")
+    return done if targets else None
+
+
+def _replicate_folder(db, folder, project, compact, now):
+    """One run of replicate_folder, under its lock."""
     now = now or now_utc()
     folder = os.path.abspath(os.path.expanduser(folder))
     if os.path.exists(folder) and not os.path.isdir(folder):
@@ -8002,8 +8054,7 @@ def replicate_folder(db, *, folder, project=None, compact=False, now=None):
                 _save_state(conn, uid, states[uid])
         more, refused, written = _materialise(conn, states, changed, "team" if team else None,
                                               device, now)
-    forget = sorted(set(forget + more))
-    done = forget_memories(db, targets=forget, purge_backups=True, now=now) if forget else None
+    done = _forget_applied(db, sorted(set(forget + more)), now)
     with db.atomic() as conn:
         since = conn.execute("SELECT scrubbed FROM replica_folders WHERE folder = ?",
                              (folder,)).fetchone()[0] or ""
@@ -8029,6 +8080,23 @@ def replicate_folder(db, *, folder, project=None, compact=False, now=None):
             "rejected": rejected + refused, "unreadable": bad, "files_read": read,
             "scrubbed": len(scrubbed),
             "compacted": compacted, "conflict_copies": len(conflicts)}
+
+
+def replicate_folder(db, *, folder, project=None, compact=False, now=None):
+    """Keep this device's memory in step with the others that use ``folder`` (with ``project``,
+    a team folder: only that project's records, teammates' arriving with origin team).  Writes
+    this device's changes, applies everyone's, forgets what a tombstone names (with every copy,
+    backups included), rewrites this device's files without forgotten text, and compacts them.
+    One run at a time per database (a lock file next to it); safe to interrupt at any point and
+    to run again.  Returns what it did."""
+    lock = _JobLock(db.path + ".replica.lock")
+    if not lock.acquire(wait=60):
+        raise MemoryTieredError("another replicate of %s has been running for a minute; try again "
+                                "when it ends" % db.path)
+    try:
+        return _replicate_folder(db, folder, project, compact, now)
+    finally:
+        lock.release()
 
 
 def memory_digest(db):
