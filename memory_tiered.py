@@ -2059,11 +2059,19 @@ MIGRATIONS = [
             came_from TEXT,              -- the folder that last told this device of it (not told back)
             seen      TEXT               -- fingerprint of the local row when last compared with it
         )""",
+        """CREATE TABLE IF NOT EXISTS replica_deleted (
+            uid TEXT PRIMARY KEY         -- a record deleted here (forget, merge) since the last run
+        )""",
         """CREATE TABLE IF NOT EXISTS replica_waiting (
             target TEXT NOT NULL,        -- a record named by a link that has not arrived here yet
             uid    TEXT NOT NULL,        -- the record whose link waits for it
             PRIMARY KEY (target, uid)
         )""",
+    ] + [
+        "CREATE TRIGGER IF NOT EXISTS %s_replica_ad AFTER DELETE ON %s WHEN old.uid IS NOT NULL "
+        "BEGIN INSERT OR IGNORE INTO replica_deleted(uid) VALUES (old.uid); END" % (t, t)
+        for t in ("memory_l1", "memory_l2", "memory_l3")
+    ] + [
         """CREATE TABLE IF NOT EXISTS replica_folders (
             folder   TEXT PRIMARY KEY,   -- absolute path of a replica folder
             project  TEXT,               -- a team folder's project (NULL: personal, every record)
@@ -3905,6 +3913,8 @@ class Searcher:
             # in the period: the full bonus; the few days after it (memories are written after the
             # event) a graded one
             for offset, bonus in [(0, DATE_BONUS)] + list(enumerate(DATE_AFTER, 1)):
+                if offset and last >= datetime.date.max - datetime.timedelta(days=offset):
+                    break  # (a period at the end of the calendar has no days after it)
                 start = first if offset == 0 else last + datetime.timedelta(days=offset)
                 end = last if offset == 0 else start
                 for lv, rid in self._on_day(start, filters, want, end):
@@ -5270,7 +5280,7 @@ class MemoryStore:
             if obj.get("superseded_by") is not None:
                 record["superseded_by"] = parse_ids([obj["superseded_by"]], "superseded_by")[0]
         if obj.get("uid"):
-            if not isinstance(obj["uid"], str) or not _UID_RE.match(obj["uid"]):
+            if not isinstance(obj["uid"], str) or not _UID_RE.fullmatch(obj["uid"]):
                 raise ValidationError("uid must be a ULID: 26 characters of Crockford base 32 (got "
                                       "%r)"
                                       % (obj["uid"],))
@@ -5328,9 +5338,12 @@ class MemoryStore:
         id), or a new L2/L3, which is not stored twice (``texts``, see _known_texts)."""
         table = LEVEL_TABLE[level]
         text_field = LEVEL_TEXT[level]
-        if record.get("uid") and conn.execute("SELECT 1 FROM %s WHERE uid = ?" % table,
-                                              (record["uid"],)).fetchone():
-            # this very record is here already (another device's export, a second import)
+        if record.get("uid") and (conn.execute("SELECT 1 FROM %s WHERE uid = ?" % table,
+                                               (record["uid"],)).fetchone() or conn.execute(
+                "SELECT 1 FROM replica_deleted WHERE uid = ? UNION ALL SELECT 1 FROM replica_state "
+                "WHERE uid = ? AND forgotten IS NOT NULL", (record["uid"], record["uid"])).fetchone()):
+            # this very record is here already (another device's export, a second import), or
+            # it was forgotten: an old export does not bring it back
             return None
         if "id" in record:
             row = conn.execute("SELECT * FROM %s WHERE id = ?" % table, (record["id"],)).fetchone()
@@ -7325,8 +7338,8 @@ REPLICA_FIELDS = {  # per level, what every device agrees on
 REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device that wrote the record
 # level of what they name
 _REPLICA_REF_LEVEL = {"source_ids": -1, "superseded_by": 0, "promoted_to": 1}
-_DEVICE_RE = _LazyRe(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-_STAMP_RE = _LazyRe(r"^\d{13}\.\d{6}$")
+_DEVICE_RE = _LazyRe(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+_STAMP_RE = _LazyRe(r"[0-9]{13}\.[0-9]{6}")  # (fullmatch: ASCII digits, no trailing newline)
 _CONFLICT_COPY_RE = _LazyRe(r"\.sync-conflict-|conflicted copy|\(conflict")
 _HOST_BAD_RE = _LazyRe(r"[^A-Za-z0-9-]+")
 TEAM_PROJECT = "."  # a team folder's lines name their project so: each clone has its own key for it
@@ -7527,8 +7540,9 @@ def _stamp_local(conn, states, device, author, stamp):
                 conn.execute("UPDATE replica_state SET seen = ? WHERE uid = ?", (fingerprint, uid))
     # deleted here: a row this device held once (a state still waiting for its text, or one
     # refused by the checks, never had a row, and is no forget)
-    gone = [uid for uid, (print_, forgotten) in seen.items()
-            if uid not in present and not forgotten and print_ is not None]
+    deleted = {r[0] for r in conn.execute("SELECT uid FROM replica_deleted")}
+    gone = [uid for uid, (print_, forgotten) in seen.items() if not forgotten
+            and (uid not in present and print_ is not None or uid in deleted)]
     _load_states(conn, states, gone)
     for uid in gone:
         state = states[uid]
@@ -7538,6 +7552,12 @@ def _stamp_local(conn, states, device, author, stamp):
             state.update(fields={}, counts={}, forgotten=[stamp, device], touched=stamp,
                          came_from=None)
             _save_state(conn, uid, state)
+            if uid in present:  # deleted, then brought back before this run: the forget stands
+                level = state["level"]
+                forget_here += [(level, r[0]) for r in conn.execute(
+                    "SELECT id FROM %s WHERE uid = ?" % LEVEL_TABLE[level], (uid,))]
+    conn.execute("DELETE FROM replica_deleted WHERE uid IN (SELECT uid FROM replica_state "
+                 "WHERE forgotten IS NOT NULL)")
     return forget_here
 
 
@@ -7546,37 +7566,75 @@ def _newer(a, b):
     return b is None or tuple(a[-2:]) > tuple(b[-2:])
 
 
+def _value_ok(name, value):
+    """True if ``value`` has the type field ``name`` holds (what a front end would have stored)."""
+    text = lambda v: isinstance(v, str) and len(v) <= MAX_TEXT
+    if name in ("summary", "knowledge", "insight", "session_id", "created_at"):
+        return text(value)
+    if name in ("key_points", "tags"):
+        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(text(v) for v in value)
+    if name == "source_ids":
+        return isinstance(value, list) and len(value) <= MAX_ITEMS and all(
+            isinstance(v, str) and _UID_RE.fullmatch(v) for v in value)
+    if name in ("superseded_by", "promoted_to"):
+        return value is None or isinstance(value, str) and bool(_UID_RE.fullmatch(value))
+    if name == "importance":
+        return value is None or isinstance(value, (int, float)) and not isinstance(value, bool) \
+            and math.isfinite(value)
+    if name == "pinned":
+        return isinstance(value, (int, bool)) and value in (0, 1)
+    return value is None or isinstance(value, str) and len(value) <= MAX_SHORT
+
+
+def _clean_value(value):
+    """A checked value with every secret scrubbed (before it is kept, and so before it can be
+    passed on to another folder); a string that is not valid UTF-8 is refused."""
+    if isinstance(value, list):
+        return [_clean_value(v) for v in value]
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ValidationError("a value is not valid UTF-8")
+        return scrub(value.replace("\x00", ""))[0]
+    return value
+
+
 def _check_line(obj):
     """A replica line read from a file: {"uid", "level", "fields"|"forgotten", "counts"} with
-    well-formed stamps and device names; anything else raises ValidationError."""
-    if not isinstance(obj,
-                      dict) or not _UID_RE.match(str(obj.get("uid",
-                                                             ""))) or obj.get("level") not in LEVELS:
+    well-formed stamps, device names and values of each field's type (secrets scrubbed);
+    anything else raises ValidationError."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("uid"), str) \
+            or not _UID_RE.fullmatch(obj["uid"]) or obj.get("level") not in LEVELS:
         raise ValidationError("not a replica line")
-    good = lambda s: (isinstance(s,
-                                 list) and len(s) >= 2 and isinstance(s[-2], str) and _STAMP_RE.match(s[-2])
-                      and isinstance(s[-1], str) and _DEVICE_RE.match(s[-1]))
+
+    def good(s):
+        return (isinstance(s,
+                           list) and len(s) >= 2 and isinstance(s[-2],
+                                                                str) and _STAMP_RE.fullmatch(s[-2])
+                and isinstance(s[-1], str) and _DEVICE_RE.fullmatch(s[-1]))
+
     if obj.get("forgotten") is not None:
         if not good(obj["forgotten"]) or len(obj["forgotten"]) != 2:
             raise ValidationError("a tombstone without a good stamp")
-        return obj
+        return {"uid": obj["uid"], "level": obj["level"], "forgotten": list(obj["forgotten"])}
     fields, counts = obj.get("fields", {}), obj.get("counts", {})
-    if "set" in obj:  # values written at the line's own stamp ("at"), the others stamped one by one
-        if not good(obj.get("at")) or len(obj["at"]) != 2 or not isinstance(obj["set"], dict) \
-                or not isinstance(fields, dict):
-            raise ValidationError("a line's values need its stamp")
-        fields = dict({k: [v] + list(obj["at"]) for k, v in obj["set"].items()}, **fields)
-    obj = {"uid": obj["uid"], "level": obj["level"], "fields": fields, "counts": counts}
-    allowed = set(REPLICA_FIELDS[obj["level"]]) | set(REPLICA_ONCE)
     if not isinstance(fields, dict) or not isinstance(counts, dict):
         raise ValidationError("fields and counts must be objects")
+    if "set" in obj:  # values written at the line's own stamp ("at"), the others stamped one by one
+        if not good(obj.get("at")) or len(obj["at"]) != 2 or not isinstance(obj["set"], dict):
+            raise ValidationError("a line's values need its stamp")
+        fields = dict({k: [v] + list(obj["at"]) for k, v in obj["set"].items()}, **fields)
+    allowed = set(REPLICA_FIELDS[obj["level"]]) | set(REPLICA_ONCE)
     for name, item in fields.items():
-        if name not in allowed or not good(item) or len(item) != 3:
-            raise ValidationError("field %r is not a stamped value" % name)
+        if name not in allowed or not good(item) or len(item) != 3 or not _value_ok(name, item[0]):
+            raise ValidationError("field %r is not a stamped value of its type" % name)
     for name, count in counts.items():
-        if not _DEVICE_RE.match(str(name)) or not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        if not _DEVICE_RE.fullmatch(str(name)) or not isinstance(count, int) or isinstance(count, bool) \
+                or not 0 <= count < 1 << 31:
             raise ValidationError("a recall count must be a whole number per device")
-    return obj
+    fields = {name: [_clean_value(item[0])] + list(item[1:]) for name, item in fields.items()}
+    return {"uid": obj["uid"], "level": obj["level"], "fields": fields, "counts": counts}
 
 
 def _merge_line(states, obj, source):
@@ -7618,6 +7676,8 @@ def _team_line(obj, project):
     if not item or item[0] != TEAM_PROJECT:
         raise ValidationError("a team folder holds only its project's records")
     fields = dict(obj["fields"], project=[project] + list(item[1:]))
+    if "origin" in fields:  # a teammate's record stays one, on every device it reaches from here
+        fields["origin"] = ["team"] + list(fields["origin"][1:])
     return dict(obj, fields=fields)
 
 
@@ -7632,7 +7692,7 @@ def _replica_files(folder):
         return found
     for device in names:
         place = os.path.join(devices, device)
-        if not _DEVICE_RE.match(device) or os.path.islink(place) or not os.path.isdir(place):
+        if not _DEVICE_RE.fullmatch(device) or os.path.islink(place) or not os.path.isdir(place):
             continue
         for name in sorted(os.listdir(place)):
             path = os.path.join(place, name)
@@ -7695,9 +7755,11 @@ def _set_links(conn, links, to_id):
             if name == "source_ids":
                 sets[name] = dump_list([to_id[(target, u)] for u in values.get(name) or []
                                         if isinstance(u, str) and (target, u) in to_id])
-            else:
+            elif values.get(name) != uid:  # (a record never replaces itself)
                 sets[name] = to_id.get((target,
                                         values.get(name))) if isinstance(values.get(name), str) else None
+            else:
+                sets[name] = None
         row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (", ".join(sets), LEVEL_TABLE[level]),
                            (local,)).fetchone()
         if all(row[name] == value or name == "source_ids" and load_ids(row[name]) == load_ids(value)
@@ -7829,14 +7891,30 @@ def _materialise(conn, states, uids, origin_override, me, now):
     return forget, rejected, written
 
 
-def _line(uid, state, team):
+def _scope_uids(db, project):
+    """The uids of a team folder's project (None for a personal folder: every record)."""
+    if project is None:
+        return None
+    return {r[0] for r in db.execute("SELECT uid FROM replica_state WHERE project = ? AND "
+                                     "forgotten IS NULL",
+                                     (project,))}
+
+
+def _line(uid, state, team, allowed=None):
     """The replica line of one record's state (a tombstone: no text); in a team folder its
-    project is written as "."."""
+    project is written as ".", and its links name only records of the project (``allowed``)."""
     if state["forgotten"]:
         return _canonical({"uid": uid, "level": state["level"], "forgotten": state["forgotten"]})
     fields = state["fields"]
     if team and "project" in fields:
         fields = dict(fields, project=[TEAM_PROJECT] + list(fields["project"][1:]))
+    if allowed is not None:
+        fields = dict(fields)
+        for name in set(_REPLICA_REF_LEVEL) & set(fields):
+            value = fields[name][0]
+            value = [u for u in value if u in allowed] if isinstance(value, list) else (
+                value if value in allowed else None)
+            fields[name] = [value] + list(fields[name][1:])
     stamps = collections.Counter(tuple(item[1:]) for item in fields.values())
     common = list(max(stamps, key=lambda s: (stamps[s], s))) if stamps else None
     plain = {k: v[0] for k, v in fields.items() if common and list(v[1:]) == common}
@@ -7861,9 +7939,14 @@ def _in_scope(state, project):
 
 
 def _write_replica_file(place, name, header, lines):
+    """Write one of this device's files (never through a symlink: the folder must lie inside the
+    replica folder)."""
     make_private_dirs(place)
+    if os.path.islink(place):
+        raise ValidationError("%s is a symlink; this device writes only into a real folder" % place)
     path = os.path.join(place, name)
-    write_atomic_lines(path, [_canonical(header)] + list(lines))
+    write_atomic_lines(path, [_canonical(header)] + list(lines),
+                       root=os.path.dirname(os.path.dirname(place)))
     return path
 
 
@@ -7944,13 +8027,19 @@ def _read_folder(conn, states, folder, project, now):
         read += 1
         bad += unreadable
         _load_states(conn, states, [obj["uid"] for obj in lines])
+        horizon = "%013d.999999" % (now.timestamp() * 1000 + REPLICA_CLOCK_AHEAD_MS)
+        deferred = False
         for obj in lines:
+            stamps = [obj["forgotten"][0]] if obj.get("forgotten") else [v[1] for v in obj["fields"].values()]
+            if max(stamps) > horizon:  # a clock a day or more ahead: read again when time has come
+                deferred = True
+                continue
             try:
                 if project is not None:
                     obj = _team_line(obj, project)
                     here = states.get(obj["uid"])
-                    if obj.get("forgotten") is not None and here and not _in_scope(here, project):
-                        raise ValidationError("a team folder forgets only its project's records")
+                    if here and (here["fields"] or here["forgotten"]) and not _in_scope(here, project):
+                        raise ValidationError("a team folder speaks only of its project's records")
             except ValidationError:
                 rejected += 1
                 continue
@@ -7958,8 +8047,10 @@ def _read_folder(conn, states, folder, project, now):
                 changed.add(obj["uid"])
                 if obj.get("forgotten") is not None and project is not None:
                     states[obj["uid"]]["project"] = project
-            stamps = [obj["forgotten"][0]] if obj.get("forgotten") else [v[1] for v in obj["fields"].values()]
             newest = max([newest] + stamps)
+        if deferred:
+            rejected += 1
+            continue
         conn.execute("INSERT INTO replica_files(folder, name, size, mtime_ns) VALUES (?, ?, ?, ?) "
                      "ON CONFLICT(folder, name) DO UPDATE SET size = excluded.size, mtime_ns = "
                      "excluded.mtime_ns",
@@ -7986,7 +8077,9 @@ def _compact(db, folder, device, header, project, stamp):
     states = _state_rows(db)
     # everything this device knows that belongs there: a late joiner needs no other device's
     # files, and a device that stops replicating (or whose folder is deleted) takes nothing along
-    lines = [_line(uid, state, project is not None) for uid, state in sorted(states.items())
+    allowed = _scope_uids(db, project)
+    lines = [_line(uid, state, project is not None,
+                   allowed) for uid, state in sorted(states.items())
              if _in_scope(state, project) and (state["fields"] or state["forgotten"])]
     path = _write_replica_file(place, "snapshot-%s.jsonl" % stamp, dict(header, snapshot=True),
                                lines)
@@ -8023,6 +8116,14 @@ def _replicate_folder(db, folder, project, compact, now):
     folder = os.path.abspath(os.path.expanduser(folder))
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise ValidationError("replica folder %s is a file, not a folder" % folder)
+    if not os.path.isdir(folder) and not os.path.isdir(os.path.dirname(folder)):
+        raise ValidationError("replica folder %s does not exist, nor does the folder above it (not "
+                              "mounted? moved?); create it, or `replicate --leave --dir %s`"
+                              % (folder, folder))
+    for part in (folder, os.path.join(folder, "devices")):
+        if os.path.islink(part):
+            raise ValidationError("replica folder %s is a symlink; give the real path (nothing is "
+                                  "written through a link)" % part)
     device, author = replica_device(db), replica_author(db)
     team = project is not None
     with db.atomic() as conn:
@@ -8030,6 +8131,9 @@ def _replicate_folder(db, folder, project, compact, now):
         states = {}  # read as needed: a run with nothing new reads no state
         stamp = hlc_tick(conn, now)
         forget = _stamp_local(conn, states, device, author, stamp)
+        if place["sent"] and not _own_files(folder, device)[1]:
+            # this device's files there are gone (deleted, not synced back): all again
+            compact = True
         outgoing = _state_rows(conn,
                                "touched IS NOT NULL AND touched > ? AND coalesce(came_from, '') != "
                                "?",
@@ -8037,7 +8141,8 @@ def _replicate_folder(db, folder, project, compact, now):
     header = {"format": REPLICA_FORMAT, "version": 1, "device": device, "author": author,
               "project": TEAM_PROJECT if team else None}
     own = os.path.join(folder, "devices", device)
-    lines = [_line(uid, s, team) for uid, s in sorted(outgoing.items())
+    allowed = _scope_uids(db, project)
+    lines = [_line(uid, s, team, allowed) for uid, s in sorted(outgoing.items())
              if _in_scope(s, project) and (s["fields"] or s["forgotten"])]
     if lines:
         path = _write_replica_file(own, "changes-%s.jsonl" % stamp, dict(header, stamp=stamp),
@@ -8145,6 +8250,9 @@ def replica_status(db, folder=None):
 def _replicate_lines(done):
     lines = []
     for run in done:
+        if "error" in run:
+            lines.append("%s: failed: %s" % (run["folder"], run["error"]))
+            continue
         lines.append("%s%s: sent %s, applied %s from other devices (%d new or changed here), "
                      "forgot %d%s%s%s" % (
             run["folder"], " (team: %s)" % project_label(run["project"]) if run["project"] else "",
@@ -8161,12 +8269,13 @@ def shared_vault_device(db):
     return replica_device(db) if read_config(db)["vault_shared"] else None
 
 
-def replicate_configured(db, now=None):
-    """Replicate the configured folder (`config replica_dir`) and every team folder already
-    used; [] when none is set.  For the hooks and the scheduled job."""
+def replicate_configured(db, now=None, compact=False):
+    """Replicate the configured folder (`config replica_dir`) and every team folder in use;
+    [] when there is none.  A folder that fails is reported ({"folder", "error"}) and the
+    others still run.  For `replicate` without --dir, the hooks and the scheduled job."""
     done = []
-    folders = [(r["folder"],
-                r["project"]) for r in db.execute("SELECT folder, project FROM replica_folders")]
+    folders = [(r["folder"], r["project"])
+               for r in db.execute("SELECT folder, project FROM replica_folders")]
     configured = read_config(db).get("replica_dir")
     if configured:
         configured = os.path.abspath(os.path.expanduser(configured))
@@ -8175,8 +8284,45 @@ def replicate_configured(db, now=None):
     for folder, project in folders:
         if project is None and folder != configured:
             continue  # a personal folder no longer configured is left alone
-        done.append(replicate_folder(db, folder=folder, project=project, now=now))
+        try:
+            done.append(replicate_folder(db, folder=folder, project=project, compact=compact,
+                                         now=now))
+        except MemoryTieredError as exc:
+            done.append({"folder": folder, "project": project, "error": str(exc)})
     return done
+
+
+def set_replica_names(db, *, device=None, author=None):
+    """Name this device in replica folders, or its author on what it shares with a team.  A
+    device that has written to a folder keeps its name: its files there carry it."""
+    if device is not None and not _DEVICE_RE.fullmatch(device):
+        raise ValidationError("--device takes letters, digits, '.', '_' and '-' (at most 64), "
+                              "starting with a letter or digit (got %r)" % device)
+    current = _meta(db, "device")
+    if device is not None and current and device != current and db.execute(
+            "SELECT 1 FROM replica_folders WHERE sent IS NOT NULL").fetchone():
+        raise ValidationError("this device already replicates as %s (its files carry that name); "
+                              "it keeps it" % current)
+    names = {"device": device,
+             "author": None if author is None else check_text(author, "--author", MAX_SHORT)}
+    with db.atomic() as conn:
+        for key, value in names.items():
+            if value is not None:
+                _set_meta(conn, key, value)
+    return {k: v for k, v in names.items() if v is not None}
+
+
+def leave_folder(db, *, folder):
+    """Stop replicating ``folder`` (the hooks and the job no longer visit it); this device's
+    files there stay, for the devices that read them."""
+    folder = os.path.abspath(os.path.expanduser(folder))
+    with db.atomic() as conn:
+        gone = conn.execute("DELETE FROM replica_folders WHERE folder = ?", (folder,)).rowcount
+        conn.execute("DELETE FROM replica_files WHERE folder = ?", (folder,))
+    if not gone:
+        raise NotFoundError("%s is not a folder this database replicates; `replicate --status` "
+                            "lists them" % folder)
+    return folder
 
 
 # ==== Integrations: agents (context, Claude Code hooks, session capture, MCP) ====
@@ -9897,7 +10043,8 @@ def run_job(name, db_path, now, vault=None):
             done = replicate_configured(db, now)
             if not done:
                 return 0, "replicate: no replica folder set (`config replica_dir PATH`)"
-            return (1 if any(r["rejected"] or r["unreadable"] for r in done) else 0), "; ".join(_replicate_lines(done))
+            failed = any("error" in r or r["rejected"] or r["unreadable"] for r in done)
+            return (1 if failed else 0), "; ".join(_replicate_lines(done))
         if name == "report":
             data = build_report(db, now)
             text = report_markdown(data)
@@ -10161,10 +10308,10 @@ def _record_lines(r):
                                         if r.get("parent_session") else ""))
     elif r.get("category"):
         lines.append("category: %s" % r["category"])
-    lines.append("project: %s  origin: %s%s"
-                 % (r.get("project") or "(global)", r.get("origin") or "unknown",
-                                               "  agent: %s"
-                                                % r["agent"] if r.get("agent") else ""))
+    extra = "".join("  %s: %s" % (name,
+                                  r[name]) for name in ("agent", "device", "author") if r.get(name))
+    lines.append("project: %s  origin: %s%s" % (r.get("project") or "(global)",
+                                                 r.get("origin") or "unknown", extra))
     if r.get("flagged"):
         lines.append("FLAGGED (%s): not injected automatically; `review --clear %s %d` after "
                      "reading it"
@@ -10739,67 +10886,75 @@ def cmd_restore(args):
     return 0
 
 
+def _status_lines(status):
+    lines = ["device %s (author %s); memory digest %s" % (status["device"], status["author"],
+                                                          status["digest"][:16])]
+    for f in status["folders"]:
+        team = " (team: %s)" % project_label(f["project"]) if f["project"] else ""
+        devices = ", ".join("%s %s, %d bytes%s" % (
+            d["device"], plural(d["files"], "file"), d["bytes"],
+            " (%d conflict copies)" % d["conflict_copies"] if d["conflict_copies"] else "")
+            for d in f["devices"])
+        lines.append("%s%s: %s" % (f["folder"], team, devices or "no device files yet"))
+    return lines
+
+
 @subcommand("replicate",
             "Keep this memory in step with your other devices (or a team) through a shared folder.",
             "memory_tiered.py replicate --dir ~/Sync/memory   |   replicate --dir .memory "
             "--project .",
-            option("--dir",
-                   help="the replica folder (default: `config replica_dir`); each device writes "
-                        "only its own files under DIR/devices/"),
-            option("--project",
-                   help="a team folder: share only this project's records (a repository path or "
-                                     "name); teammates' arrive with origin team"),
+            option("--dir", help="the replica folder (default: `config replica_dir` and the team "
+                                 "folders in use); each device writes only its own files there"),
+            option("--project", help="a team folder: share only this repository's records (its "
+                                     "path, e.g. .); teammates' arrive with origin team"),
             option("--compact", action="store_true",
                    help="fold this device's files into one snapshot now"),
             option("--status", action="store_true",
-                   help="show this device, its folders, the devices seen "
-                                                         "there and the memory's digest; change "
-                                                         "nothing"),
-            option("--device", help="name this device in replica folders (letters, digits, . _ -)"),
+                   help="show this device, its folders, the devices "
+                                                         "seen there and the memory's digest"),
+            option("--leave", action="store_true",
+                   help="stop replicating --dir (your files there stay)"),
+            option("--device",
+                   help="name this device (letters, digits, . _ -), before its first run"),
             option("--author", help="your name on records you share through a team folder"))
 def cmd_replicate(args):
     now = now_utc()
     with _open(args) as db:
-        if args.device or args.author:
-            if args.device and not _DEVICE_RE.match(args.device):
-                raise ValidationError("--device takes letters, digits, '.', '_' and '-' (at most "
-                                      "64), starting with a letter or digit (got %r)" % args.device)
-            with db.atomic() as conn:
-                for key, value in (("device", args.device), ("author", args.author)):
-                    if value:
-                        _set_meta(conn, key, check_text(value, "--" + key, MAX_SHORT))
+        if args.device is not None or args.author is not None:
+            for key, value in set_replica_names(db, device=args.device, author=args.author).items():
+                _say("replicate: %s is now %s" % (key, value))
+        if args.leave:
+            if not args.dir:
+                raise ValidationError("--leave needs --dir: the folder to stop replicating")
+            _out(args, {"left": leave_folder(db, folder=args.dir)}, [])
+            _say("replicate: %s is no longer replicated here; your files there stay" % args.dir)
+            return 0
         if args.status:
             status = replica_status(db, args.dir)
-            _out(args, status, lambda: ["device %s (author %s); memory digest %s" % (
-                status["device"], status["author"], status["digest"][:16])] + [
-                "%s%s: %s" % (f["folder"],
-                              " (team: %s)" % project_label(f["project"]) if f["project"] else "",
-                              ", ".join("%s %s, %d bytes%s" % (d["device"],
-                                                               plural(d["files"], "file"),
-                                                               d["bytes"],
-                                                               " (%d conflict copies)"
-                                                               % d["conflict_copies"]
-                                                               if d["conflict_copies"] else "")
-                                        for d in f["devices"]) or "no device files yet")
-                for f in status["folders"]])
+            _out(args, status, lambda: _status_lines(status))
             return 0
-        project = resolve_project(db, args.project) if args.project else None
+        if args.project and not os.path.isdir(args.project):
+            raise ValidationError("--project takes the repository's folder (e.g. .); %s is not a "
+                                  "folder"
+                                  % args.project)
+        project = project_key(args.project) if args.project else None
         if args.dir:
             done = [replicate_folder(db, folder=args.dir, project=project, compact=args.compact,
                                      now=now)]
         elif project:
-            raise ValidationError("--project needs --dir: the team folder, e.g. `replicate --dir "
-                                  ".memory --project .`")
+            raise ValidationError("--project needs --dir: the team folder, e.g. "
+                                  "`replicate --dir .memory --project .`")
         else:
-            done = replicate_configured(db, now)
+            done = replicate_configured(db, now, compact=args.compact)
+            if not done and (args.device is not None or args.author is not None):
+                _out(args, [], [])
+                return 0
             if not done:
-                if args.device or args.author:
-                    _out(args, [], [])
-                    return 0
                 raise ValidationError("no replica folder: give --dir PATH, or set one with "
                                       "`config replica_dir PATH`")
     _out(args, done, lambda: _replicate_lines(done))
-    return 0
+    failed = [run for run in done if "error" in run]
+    return 1 if failed else 0
 
 
 @subcommand("doctor", "Check integrity, index, links, permissions and disk; --repair fixes.",
@@ -11448,7 +11603,8 @@ def cmd_cron(args):
     replica = False
     if os.path.exists(path):
         with MemoryDB(path, create=False) as db:
-            replica = bool(read_config(db)["replica_dir"])
+            replica = bool(read_config(db)["replica_dir"] or db.execute(
+                "SELECT 1 FROM replica_folders WHERE project IS NOT NULL").fetchone())
     block = cron_lines(path, vault=vault_path(), replica=replica)
     refresh_bytecode()
     if not os.path.isdir(os.path.dirname(path)):
