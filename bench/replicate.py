@@ -39,6 +39,7 @@ def main():
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="mt-bench-replica-")
     folder = os.path.join(tmp, "Sync", "memory")
+    os.makedirs(os.path.dirname(folder))
     minutes = {d: 0 for d in SKEW_HOURS}
 
     def run(device, *argv):

@@ -28,6 +28,12 @@ class LayoutTests(unittest.TestCase):
                         defined.setdefault(target.id, node.lineno)
         later = []
         for node in tree.body:
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Expr)):
+                # a top-level value (a table, a lambda in it) may use only what stands above it
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Load) \
+                            and sub.id in defined and defined[sub.id] > node.lineno:
+                        later.append("line %d uses %s" % (node.lineno, sub.id))
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
                 local = {a.arg for sub in ast.walk(node) if isinstance(sub, ast.arguments)
                          for a in sub.args + sub.kwonlyargs}

@@ -89,11 +89,22 @@ class CrashTests(CLITestCase):
             db = os.path.join(self.tmp, "crash%d.db" % round_)
             proc = subprocess.Popen([sys.executable, SCRIPT, "import", source, "--progress", "--db", db],
                                     stderr=subprocess.PIPE)
-            time.sleep(rng.uniform(0.05, 0.7))
+            # kill on a condition, not after a fixed time: after the k-th committed batch was
+            # reported (k = 0: as soon as the database file exists), whatever the machine's load
+            wanted, seen, lines = rng.randint(0, 3), 0, []
+            while wanted and seen < wanted:
+                line = proc.stderr.readline().decode()
+                if not line:
+                    break
+                lines.append(line)
+                seen += line.startswith("import: ") and "committed" in line
+            deadline = time.monotonic() + 60
+            while not wanted and not os.path.exists(db) and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.001)
             proc.send_signal(signal.SIGKILL)
             _, err = proc.communicate()
             committed = 0
-            for line in err.decode().splitlines():
+            for line in lines + err.decode().splitlines():
                 if line.startswith("import: ") and "committed" in line:
                     committed = int(line.split()[1].split("/")[0])
             db_ok = os.path.exists(db)
