@@ -2062,6 +2062,10 @@ MIGRATIONS = [
         """CREATE TABLE IF NOT EXISTS replica_deleted (
             uid TEXT PRIMARY KEY         -- a record deleted here (forget, merge) since the last run
         )""",
+        """CREATE TABLE IF NOT EXISTS replica_merged (
+            uid      TEXT PRIMARY KEY,   -- a record a merge here folded into another, since the last run
+            into_uid TEXT NOT NULL       -- the record it was folded into
+        )""",
         """CREATE TABLE IF NOT EXISTS replica_waiting (
             target TEXT NOT NULL,        -- a record named by a link that has not arrived here yet
             uid    TEXT NOT NULL,        -- the record whose link waits for it
@@ -4973,6 +4977,9 @@ class MemoryStore:
             conn.execute("UPDATE %s SET %s WHERE id = ?"
                          % (table, ", ".join("%s = ?" % k for k in sets)),
                          list(sets.values()) + [keep_id])
+            # replication tells the other devices of a merge, not of a forget
+            conn.execute("INSERT OR REPLACE INTO replica_merged(uid, into_uid) VALUES (?, ?)",
+                         (drop["uid"], keep["uid"]))
             conn.execute("DELETE FROM %s WHERE id = ?" % table, (drop_id,))
             conn.execute("UPDATE %s SET superseded_by = ? WHERE superseded_by = ?" % table,
                          (keep_id, drop_id))
@@ -7495,6 +7502,17 @@ def _same_value(name, have, value, present):
     return _canonical(have) == _canonical(value)
 
 
+def _merged_away(states, uid):
+    """True if the record is folded into another by a merge that stands: two devices that merged
+    the same pair in opposite directions keep the newer merge (then the device name), so one
+    record stays, not none."""
+    item = (states.get(uid) or {}).get("fields", {}).get("merged_into")
+    if not item or not item[0]:
+        return False
+    other = (states.get(item[0]) or {}).get("fields", {}).get("merged_into")
+    return not (other and other[0] == uid and tuple(other[1:]) > tuple(item[1:]))
+
+
 def _stamp_local(conn, states, device, author, stamp):
     """Give this run's stamp to every change made here since the last run (by any front end):
     fields that differ from the agreed state, new records, recall counts, and records deleted
@@ -7541,11 +7559,19 @@ def _stamp_local(conn, states, device, author, stamp):
     # deleted here: a row this device held once (a state still waiting for its text, or one
     # refused by the checks, never had a row, and is no forget)
     deleted = {r[0] for r in conn.execute("SELECT uid FROM replica_deleted")}
+    merged = dict(conn.execute("SELECT uid, into_uid FROM replica_merged").fetchall())
     gone = [uid for uid, (print_, forgotten) in seen.items() if not forgotten
             and (uid not in present and print_ is not None or uid in deleted)]
-    _load_states(conn, states, gone)
+    _load_states(conn, states, gone + list(merged.values()))
     for uid in gone:
         state = states[uid]
+        if uid in merged and uid not in present:  # folded into another record: a merge travels
+            state["fields"]["merged_into"] = [merged[uid], stamp, device]
+            state.update(touched=stamp, came_from=None)
+            _save_state(conn, uid, state)
+            continue
+        if _merged_away(states, uid):
+            continue  # deleted here because another device merged it
         if state["fields"]:
             if state["fields"].get("project"):
                 state["project"] = state["fields"]["project"][0]
@@ -7557,7 +7583,8 @@ def _stamp_local(conn, states, device, author, stamp):
                 forget_here += [(level, r[0]) for r in conn.execute(
                     "SELECT id FROM %s WHERE uid = ?" % LEVEL_TABLE[level], (uid,))]
     conn.execute("DELETE FROM replica_deleted WHERE uid IN (SELECT uid FROM replica_state "
-                 "WHERE forgotten IS NOT NULL)")
+                 "WHERE forgotten IS NOT NULL OR fields LIKE '%\"merged\\_into\"%' ESCAPE '\\')")
+    conn.execute("DELETE FROM replica_merged")
     return forget_here
 
 
@@ -7576,7 +7603,7 @@ def _value_ok(name, value):
     if name == "source_ids":
         return isinstance(value, list) and len(value) <= MAX_ITEMS and all(
             isinstance(v, str) and _UID_RE.fullmatch(v) for v in value)
-    if name in ("superseded_by", "promoted_to"):
+    if name in ("superseded_by", "promoted_to", "merged_into"):
         return value is None or isinstance(value, str) and bool(_UID_RE.fullmatch(value))
     if name == "importance":
         return value is None or isinstance(value, (int, float)) and not isinstance(value, bool) \
@@ -7625,7 +7652,7 @@ def _check_line(obj):
         if not good(obj.get("at")) or len(obj["at"]) != 2 or not isinstance(obj["set"], dict):
             raise ValidationError("a line's values need its stamp")
         fields = dict({k: [v] + list(obj["at"]) for k, v in obj["set"].items()}, **fields)
-    allowed = set(REPLICA_FIELDS[obj["level"]]) | set(REPLICA_ONCE)
+    allowed = set(REPLICA_FIELDS[obj["level"]]) | set(REPLICA_ONCE) | {"merged_into"}
     for name, item in fields.items():
         if name not in allowed or not good(item) or len(item) != 3 or not _value_ok(name, item[0]):
             raise ValidationError("field %r is not a stamped value of its type" % name)
@@ -7830,10 +7857,15 @@ def _materialise(conn, states, uids, origin_override, me, now):
     """Make the local rows of ``uids`` what their agreed state says: new records are checked,
     scrubbed and flagged like any other input and keep their provenance; changed fields are
     written; links (sources, superseded by, promoted to) are set once every row exists.
-    Returns ([(level, id) to forget], rejected count, [(level, id) written])."""
+    Returns ([(level, id) to forget], rejected count, [(level, id) written], [(level, id)
+    merged into another record on another device: to delete here])."""
     to_uid, to_id = _uid_map(conn)
-    forget, rejected, written, links = [], 0, [], []
+    forget, rejected, written, links, dropped = [], 0, [], [], []
     stamp = iso(now)
+    into = {states[u]["fields"]["merged_into"][0] for u in uids
+            if states[u]["fields"].get("merged_into") and states[u]["fields"]["merged_into"][0]}
+    _load_states(conn, states, into)  # (a merge there may undo the merge of this one)
+    uids = set(uids) | {u for u in into if u in states}
     for uid in sorted(uids, key=lambda u: (LEVELS.index(states[u]["level"]), u)):
         state = states[uid]
         level = state["level"]
@@ -7841,6 +7873,10 @@ def _materialise(conn, states, uids, origin_override, me, now):
         if state["forgotten"]:
             if local is not None:
                 forget.append((level, local))
+            continue
+        if _merged_away(states, uid):
+            if local is not None:
+                dropped.append((level, local))
             continue
         values = {name: item[0] for name, item in state["fields"].items()}
         if LEVEL_TEXT[level] not in values:
@@ -7888,7 +7924,7 @@ def _materialise(conn, states, uids, origin_override, me, now):
                            (local,)).fetchone()
         conn.execute("UPDATE replica_state SET seen = ? WHERE uid = ?",
                      (_row_fingerprint(row), row["uid"]))
-    return forget, rejected, written
+    return forget, rejected, written, dropped
 
 
 def _scope_uids(db, project):
@@ -8157,8 +8193,12 @@ def _replicate_folder(db, folder, project, compact, now):
             for uid in changed:
                 states[uid].update(touched=tick, came_from=folder)
                 _save_state(conn, uid, states[uid])
-        more, refused, written = _materialise(conn, states, changed, "team" if team else None,
-                                              device, now)
+        more, refused, written, dropped = _materialise(conn, states, changed, "team" if team else None,
+                                                       device, now)
+    store = MemoryStore(db)
+    for level, local in dropped:  # (its links moved to the kept record where the merge was made)
+        with contextlib.suppress(NotFoundError):
+            store.forget(level, local, now)
     done = _forget_applied(db, sorted(set(forget + more)), now)
     with db.atomic() as conn:
         since = conn.execute("SELECT scrubbed FROM replica_folders WHERE folder = ?",

@@ -160,6 +160,21 @@ class TestConverge(Devices):
             self.assertEqual(sorted(record["tags"]), ["install", "pnpm"])
             self.assertEqual(record["access_count"], 3)
 
+    def test_merging_one_pair_both_ways_keeps_one_record(self):
+        self.add("a", "The CI runs on GitHub Actions", tags="ci")
+        self.add("a", "GitHub Actions runs the CI for every push", tags="push")
+        self.replicate("a", "b")
+        first, second = self.by_text("a", "The CI runs"), self.by_text("a", "every push")
+        self.run_on("a", "merge", "l1", first["id"], second["id"])
+        b_first, b_second = self.by_text("b", "The CI runs"), self.by_text("b", "every push")
+        self.run_on("b", "merge", "l1", b_second["id"], b_first["id"])  # the other way round, later
+        self.replicate("a", "b")
+        self.assert_converged("a", "b")
+        for device in "ab":
+            records = list(self.records(device).values())
+            self.assertEqual([r["text"] for r in records], ["GitHub Actions runs the CI for every push"])
+            self.assertEqual(sorted(records[0]["tags"]), ["ci", "push"])
+
     def test_promotion_on_two_devices_makes_one_l2(self):
         self.add("a", "Billing runs on Postgres 16 with logical replication", importance=0.9)
         self.replicate("a", "b")
