@@ -487,7 +487,7 @@ def derived_uid(kind, source_uid):
                                           % (kind,
                                              source_uid)).encode("ascii", "replace")).digest()[:10],
                           "big")
-    return (source_uid[:10] + "".join(_CROCKFORD[(tail >> shift) & 31] for shift in range(75, -1, -5)))
+    return source_uid[:10] + "".join(_CROCKFORD[(tail >> shift) & 31] for shift in range(75, -1, -5))
 
 
 def sha1_hex(text):
@@ -499,7 +499,7 @@ def sha1_hex(text):
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
 
 
-_FILENAME_BAD_RE = (_LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]'))
+_FILENAME_BAD_RE = _LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]')
 
 
 def clean_name(text, limit):
@@ -538,7 +538,8 @@ _ZH_STOP_RE = _LazyRe(ZH_STOP_WORDS)
 
 
 def split_stop_words(run):
-    """The run cut at each Chinese stop word (the first listed wins where two start at one place)."""
+    """The run cut at each Chinese stop word (the first listed wins where two start at one place).
+    """
     return _ZH_STOP_RE.split(run)
 
 
@@ -1232,12 +1233,11 @@ def porter_stem(word):
     return word
 
 
-# The index's tokenizer ('porter unicode61 remove_diacritics 2') redone in Python for the text it
-# is sure of: ASCII and the CJK ideographs of U+4E00-U+9FA5 (letters in every Unicode version),
-# with ASCII punctuation and the common CJK punctuation below as separators.  Search asks for the
-# stems of a query and of its few results; the temporary probe table (MemoryDB.tokens) answers
-# for any other text.  tests/test_recall.py compares the two over 60,000 words and every
-# separator.
+# The index's tokenizer ('porter unicode61 remove_diacritics 2') redone in Python for the text it is
+# sure of: ASCII and the CJK ideographs of U+4E00-U+9FA5 (letters in every Unicode version), with
+# ASCII punctuation and the common CJK punctuation below as separators.  Search asks for the stems
+# of a query and of its few results; the temporary probe table (MemoryDB.tokens) answers for any
+# other text.  tests/test_recall.py compares the two over 60,000 words and every separator.
 _INDEX_SEPARATORS = "\u3000\u3001\u3002\u300a\u300b\u300c\u300d\u300e\u300f\u3010\u3011" \
                     "\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\u2014\u2018\u2019\u201c\u201d\u2026\u00b7"
 
@@ -1595,7 +1595,8 @@ def remove_stale_temp_files(folders, older_than=3600):
 
 
 def make_private_dirs(folder, mode=0o700):
-    """Create ``folder`` and its missing parents, owner-only; an existing folder is left as it is."""
+    """Create ``folder`` and its missing parents, owner-only; an existing folder is left as it is.
+    """
     try:
         os.makedirs(folder, mode=mode, exist_ok=True)
     except FileExistsError:
@@ -2036,7 +2037,8 @@ MIGRATIONS = [
     ] + ["CREATE UNIQUE INDEX IF NOT EXISTS %s_uid ON %s(uid)"
          % (t, t) for t in ("memory_l1", "memory_l2", "memory_l3")],
     [
-        # Replication (see `replicate`): provenance of records from other devices, and the agreed state.
+        # Replication (see `replicate`): provenance of records from other devices, and the agreed
+        # state.
         "ALTER TABLE memory_l1 ADD COLUMN device TEXT",  # the device that wrote it (NULL: this one)
         "ALTER TABLE memory_l2 ADD COLUMN device TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN device TEXT",
@@ -2319,7 +2321,7 @@ def wal_problem(path):
             break  # frames of an earlier generation: not part of this log
         sums = _wal_sum(data[at:at + 8] + data[at + 24:at + frame], big, *sums)
         if sums != (k0, k1):
-            return ("frame %d of %d in the -wal file fails its checksum: writes after it are lost" % (n + 1, whole))
+            return "frame %d of %d in the -wal file fails its checksum: writes after it are lost" % (n + 1, whole)
         valid = n + 1
         if commit:
             last_commit = valid
@@ -2362,7 +2364,7 @@ def backup_is_good(path):
         try:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = "
                                                 "'table'")}
-            return ("memory_l1" in names and conn.execute("SELECT count(*) FROM memory_l1").fetchone() is not None)
+            return "memory_l1" in names and conn.execute("SELECT count(*) FROM memory_l1").fetchone() is not None
         finally:
             conn.close()
     except sqlite3.Error:
@@ -2416,7 +2418,8 @@ class MemoryDB:
             except OSError as exc:
                 raise DatabaseError("cannot create the folder %s: %s"
                                     % (folder, exc.strerror or exc))
-            # Owner-only from the first byte (SQLite gives the WAL and shared-memory files the same mode).
+            # Owner-only from the first byte (SQLite gives the WAL and shared-memory files the same
+            # mode).
             with contextlib.suppress(FileExistsError):
                 try:
                     os.close(os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW,
@@ -2495,7 +2498,7 @@ class MemoryDB:
             conn.create_function("pow", 2, math.pow, deterministic=True)
 
     def _has_fts_table(self):
-        return (bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone()))
+        return bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
 
     @staticmethod
     def _reindex(conn):
@@ -2643,7 +2646,8 @@ class MemoryDB:
         return cursor.execute(sql, params)
 
     def index_status(self):
-        """Compare the full-text index with the tables: {"ok": bool, "rows": ..., "indexed": ...}."""
+        """Compare the full-text index with the tables: {"ok": bool, "rows": ..., "indexed": ...}.
+        """
         rows = sum(self.conn.execute("SELECT count(*) FROM %s"
                                      % t).fetchone()[0] for t in LEVEL_TABLE.values())
         if not self.fts:
@@ -3336,8 +3340,9 @@ class DecayEngine:
                     continue
                 changed[lv] = 0
                 if last and last < now:
-                    # Most rows were last decayed by the previous run: one multiplier for all of them
-                    # (a root of it for the few with a stability above 1), no date arithmetic per row.
+                    # Most rows were last decayed by the previous run: one multiplier for all of
+                    # them (a root of it for the few with a stability above 1), no date arithmetic
+                    # per row.
                     hours = (parse_time(now) - parse_time(last)).total_seconds() / 3600.0
                     changed[lv] += conn.execute(
                         "UPDATE %s SET decay_score = decay_score * CASE WHEN coalesce(pinned, 0) = "
@@ -3363,14 +3368,16 @@ class DecayEngine:
         return changed
 
     def strength_sql(self, prefix=""):
-        """SQL for a record's strength as of :now (the stored one caught up), with its parameters."""
+        """SQL for a record's strength as of :now (the stored one caught up), with its parameters.
+        """
         return ("(%sdecay_score * pow(:decay_f, max(0, CAST(strftime('%%s', :decay_now) AS "
                 "INTEGER) - CAST(strftime('%%s', %sdecay_applied_at) AS INTEGER)) / 3600.0 / "
                 "coalesce(%sstability, 1) "
                 "* (1 - coalesce(%spinned, 0))))" % (prefix, prefix, prefix, prefix))
 
     def current(self, row, now):
-        """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at, stability)."""
+        """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at,
+        stability)."""
         applied = row["decay_applied_at"]
         score = row["decay_score"] if row["decay_score"] is not None else 1.0
         if not applied or _row_get(row, "pinned"):
@@ -3527,7 +3534,8 @@ class DecayEngine:
                          (iso(now or now_utc()), record_id))
 
     def unarchive(self, level, record_id, now=None):
-        """Bring an archived record back: visible again, strength 1.0 as of ``now`` (a person chose it)."""
+        """Bring an archived record back: visible again, strength 1.0 as of ``now`` (a person chose
+        it)."""
         level = check_level(level)
         stamp = iso(now or now_utc())
         with self.db.atomic() as conn:
@@ -3801,7 +3809,8 @@ class Searcher:
         ranked, full_page, hits = self._rank(query, filters, want, levels, in_sql=False,
                                              extra=vectors)
         if full_page and len(ranked) < limit:
-            # Filters removed too many of the best matches: ask the index to filter (slower, complete).
+            # Filters removed too many of the best matches: ask the index to filter (slower,
+            # complete).
             ranked, _, hits = self._rank(query, filters, want, levels, in_sql=True, extra=vectors)
         if vectors:
             self._fuse(text, levels, ranked, hits, vectors)
@@ -4035,7 +4044,8 @@ class Searcher:
         return score, parts
 
     def _strength(self, stored, applied, stability):
-        """Strength as of the search's ``now``: the stored one caught up (decay may not have run)."""
+        """Strength as of the search's ``now``: the stored one caught up (decay may not have run).
+        """
         if stored is None:
             return 1.0
         if not applied:
@@ -4261,7 +4271,7 @@ class Searcher:
         record, kept up to date by FTS5 on every change) instead of counting three tables."""
         if self.db.fts:
             with contextlib.suppress(sqlite3.Error, IndexError, TypeError):
-                block = (self.db.execute("SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0])
+                block = self.db.execute("SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0]
                 value = 0
                 for byte in block[:8]:  # an SQLite varint; nine-byte values are never row counts
                     value = (value << 7) | (byte & 0x7F)
@@ -4272,7 +4282,8 @@ class Searcher:
 
     @staticmethod
     def _names(text, query):
-        """Capitalised words inside a prompt (not at a sentence start): names of people and things."""
+        """Capitalised words inside a prompt (not at a sentence start): names of people and things.
+        """
         names = set()
         if text == text.lower():
             return names  # no capital letter: no name (and the pattern is not compiled)
@@ -4801,7 +4812,7 @@ class MemoryStore:
             conn = connect_read_only(path)
             try:
                 for level in LEVELS:
-                    wanted = (None if targets is None else [rid for lv, rid in targets if lv == level])
+                    wanted = None if targets is None else [rid for lv, rid in targets if lv == level]
                     if wanted == []:
                         continue
                     sql = "SELECT id FROM %s" % LEVEL_TABLE[level]
@@ -4923,7 +4934,7 @@ class MemoryStore:
                                    "superseded_by IS NULL ORDER BY id DESC LIMIT ?"
                                    % (LEVEL_TEXT[lv], extra, LEVEL_TABLE[lv]), (limit,))
             for row in rows.fetchall():
-                text = (row["text"] + (" " + " ".join(load_list(row["key_points"])) if lv == "l1" else ""))
+                text = row["text"] + (" " + " ".join(load_list(row["key_points"])) if lv == "l1" else "")
                 floor = CONTRADICTION_OVERLAP if lv == "l2" else NEAR_DUPLICATE
                 for other in self.similar(lv, row["id"], text, threshold=floor):
                     pair = (lv,) + tuple(sorted((row["id"], other["id"])))
@@ -5329,7 +5340,7 @@ class MemoryStore:
                 fields = (record["insight"], "",
                           index_text((record.get("category") or "") + " " + tags))
                 units = unit_list(record["insight"])
-            state = ("superseded" if record.get("superseded_by") else "archived" if record.get("archived_at") else "")
+            state = "superseded" if record.get("superseded_by") else "archived" if record.get("archived_at") else ""
             main_rows.append((ref, index_text(fields[0]), fields[1], fields[2], n,
                               record.get("project"),
                               record["created_at"], state))
@@ -6203,10 +6214,11 @@ class VaultSync:
         only such notes are renamed when their text changes."""
         folder, _, name = rel.rpartition("/")
         uid = self._uid_of(level, record_id) if self.shared else None
-        return (folder == VAULT_FOLDERS[level] and name.startswith(note_prefix(level, record_id, uid)))
+        return folder == VAULT_FOLDERS[level] and name.startswith(note_prefix(level, record_id, uid))
 
     def _notes_of(self, key):
-        """The notes that carry record ``key``'s identity: its uid in a shared vault, else its id."""
+        """The notes that carry record ``key``'s identity: its uid in a shared vault, else its id.
+        """
         if self.shared:
             uid = self._uid_of(key[0], int(key[1]))
             return self._notes_by_id().get(("uid", uid), []) if uid else []
@@ -6249,7 +6261,7 @@ class VaultSync:
         by_id = [] if self.shared else [p for p in notes.get((level, str(record_id)), []) if p not in other]
         found = [p for p in (notes.get(("uid", uid)) if uid else None) or by_id
                  if not p.startswith(VAULT_ARCHIVE + "/")]
-        return (found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None)
+        return found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None
 
     def _follow_moves(self, kinds, report, dry_run, now):
         """A note moved or renamed by hand keeps its record (found by its id); one moved out of
@@ -6365,8 +6377,9 @@ class VaultSync:
                         self._remember((level, str(new_id)), rel, digest, "",
                                        self._editable(record))
                         self._flush()
-                    # its render hash "" has the note rewritten as the tool writes it: with its id (a
-                    # moved or copied vault knows it) and without any secret scrubbed from the record
+                    # its render hash "" has the note rewritten as the tool writes it: with its id
+                    # (a moved or copied vault knows it) and without any secret scrubbed from the
+                    # record
                     self.edited.append((level, new_id))
                 except MemoryTieredError as exc:
                     self._pending = []
@@ -6682,7 +6695,8 @@ class VaultSync:
             self._flush()
 
     def _flush(self):
-        """Write the remembered note states; a crash before this only costs re-hashing those notes."""
+        """Write the remembered note states; a crash before this only costs re-hashing those notes.
+        """
         if not self._pending:
             return
         # No fsync for this bookkeeping: each fsync would also force out every note written since
@@ -7035,7 +7049,8 @@ def post_json(url, data, timeout, label):
 
 
 def push_report(title, text, environ=None):
-    """Push to the configured webhooks with one retry each; return a list of (target, ok, reason)."""
+    """Push to the configured webhooks with one retry each; return a list of (target, ok, reason).
+    """
     env = os.environ if environ is None else environ
     timeout = float(env.get("MEMORY_TIERED_WEBHOOK_TIMEOUT") or 10)
     outcomes = []
@@ -7159,7 +7174,8 @@ def supersede_memory(db, *, level, old_id, new_id, now=None):
 
 
 def pin_memory(db, *, level, record_id, pinned=True, now=None):
-    """Pin a record (a standing memory: keeps its strength, never a cleanup candidate) or unpin it."""
+    """Pin a record (a standing memory: keeps its strength, never a cleanup candidate) or unpin it.
+    """
     return DecayEngine(db).pin(level, record_id, pinned, now)
 
 
@@ -8205,7 +8221,7 @@ def _replicate_folder(db, folder, project, compact, now):
                              (folder,)).fetchone()[0] or ""
         gone = {r[0] for r in conn.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT "
                                            "NULL AND coalesce(touched, '') > ?", (since,))}
-        newest = (conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
+        newest = conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
     scrubbed = _scrub_own(folder, device, header, gone) if gone else []
     with db.atomic() as conn:
         conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?",
@@ -8282,7 +8298,7 @@ def replica_status(db, folder=None):
                 entry["bytes"] += os.path.getsize(path)
             entry["conflict_copies"] += bool(_CONFLICT_COPY_RE.search(name))
         row["devices"] = sorted(devices.values(), key=lambda d: d["device"])
-    tombstones = (db.execute("SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
+    tombstones = db.execute("SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
     return {"device": replica_device(db), "author": replica_author(db), "folders": rows,
             "tombstones": tombstones, "digest": memory_digest(db)}
 
@@ -8416,7 +8432,7 @@ def is_conversational(text):
     words = [w.lower() for w in word_runs(latin)]
     if len(words) + sum(len(r) for r in runs) / 2.0 > TURN_MAX_WORDS:
         return False
-    return (any(w in TURN_MARKERS_EN for w in words) or any(m in r for r in runs for m in TURN_MARKERS_ZH))
+    return any(w in TURN_MARKERS_EN for w in words) or any(m in r for r in runs for m in TURN_MARKERS_ZH)
 
 
 def module_command(python=None, script=None):
@@ -8430,7 +8446,8 @@ def module_command(python=None, script=None):
 
 
 def launcher(db_path):
-    """The absolute command that runs this module on ``db_path``: it works pasted from any folder."""
+    """The absolute command that runs this module on ``db_path``: it works pasted from any folder.
+    """
     return "%s --db %s" % (module_command(), shell_quote(os.path.abspath(db_path)))
 
 
@@ -8986,7 +9003,7 @@ def read_transcript(path):
     """
     session_id, turns = None, []
     for line in _transcript_lines(path):
-        session_id = (session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None))
+        session_id = session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None)
         message = line.get("message") if isinstance(line.get("message"), dict) else {}
         role = message.get("role") or line.get("type")
         if role not in ("user", "assistant"):
@@ -9008,7 +9025,8 @@ def read_transcript(path):
 
 
 def capture_transcript(db, path, session_id=None, now=None, cwd=None):
-    """Store a transcript's turns in the buffer and queue the session; return (session id, turns)."""
+    """Store a transcript's turns in the buffer and queue the session; return (session id, turns).
+    """
     now = now or now_utc()
     try:
         found_id, turns = read_transcript(path)
@@ -9312,7 +9330,7 @@ def _frontmatter_note_records(text, name):
     if body:
         level = str(fields.get("level") or "l2").lower()
         tags = fields.get("tags") if isinstance(fields.get("tags"), list) else []
-        category = (str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT])
+        category = str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT]
         record = {"level": "l1" if level == "l1" else "l2",
                   "tags": [str(t) for t in tags][:MAX_ITEMS]}
         if record["level"] == "l1":
@@ -9328,7 +9346,8 @@ _LIST_ITEM_RE = _LazyRe(r"^([-*+]|\d+[.)]) ")
 
 
 def _markdown_records(text, name):
-    """One global L2 per list item or paragraph of a Markdown file, its category the nearest heading."""
+    """One global L2 per list item or paragraph of a Markdown file, its category the nearest
+    heading."""
     records, heading, paragraph = [], "notes", []
 
     standing = name.upper() in STANDING_FILES  # rules the agent must keep: they never fade
@@ -9439,7 +9458,7 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
 
 def read_hook_input(stream):
     """The hook's JSON from stdin, as a dict; raises ValidationError with a one-line reason."""
-    raw = (stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8"))
+    raw = stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8")
     if len(raw) > HOOK_STDIN_MAX:
         raise ValidationError("hook input is over %d bytes; ignored" % HOOK_STDIN_MAX)
     if not raw.strip():
@@ -9903,7 +9922,7 @@ def mcp_handle(message, db_path, session):
             return ok({"content": [{"type": "text",
                                     "text": "error: %s" % describe_sqlite_error(exc, db_path)}],
                        "isError": True})
-        text = (data["context"] if name == "memory_context" else json.dumps(data, ensure_ascii=False, default=str))
+        text = data["context"] if name == "memory_context" else json.dumps(data, ensure_ascii=False, default=str)
         result = {"content": [{"type": "text", "text": text}], "isError": False}
         if "outputSchema" in MCP_TOOLS[name][0]:
             result["structuredContent"] = json.loads(json.dumps(data, default=str))
@@ -11151,7 +11170,7 @@ def cmd_import(args):
         source = args.path
         with open(source, "rb") as handle:
             head = handle.read(64)
-        is_csv = (source.lower().endswith(".csv") or head.lstrip(b"\xef\xbb\xbf").startswith(b"level,"))
+        is_csv = source.lower().endswith(".csv") or head.lstrip(b"\xef\xbb\xbf").startswith(b"level,")
 
     def records():
         if spool is not None:
