@@ -487,7 +487,7 @@ def derived_uid(kind, source_uid):
                                           % (kind,
                                              source_uid)).encode("ascii", "replace")).digest()[:10],
                           "big")
-    return source_uid[:10] + "".join(_CROCKFORD[(tail >> shift) & 31] for shift in range(75, -1, -5))
+    return (source_uid[:10] + "".join(_CROCKFORD[(tail >> shift) & 31] for shift in range(75, -1, -5)))
 
 
 def sha1_hex(text):
@@ -499,7 +499,7 @@ def sha1_hex(text):
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
 
 
-_FILENAME_BAD_RE = _LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]')
+_FILENAME_BAD_RE = (_LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]'))
 
 
 def clean_name(text, limit):
@@ -2321,7 +2321,7 @@ def wal_problem(path):
             break  # frames of an earlier generation: not part of this log
         sums = _wal_sum(data[at:at + 8] + data[at + 24:at + frame], big, *sums)
         if sums != (k0, k1):
-            return "frame %d of %d in the -wal file fails its checksum: writes after it are lost" % (n + 1, whole)
+            return ("frame %d of %d in the -wal file fails its checksum: writes after it are lost" % (n + 1, whole))
         valid = n + 1
         if commit:
             last_commit = valid
@@ -2364,7 +2364,7 @@ def backup_is_good(path):
         try:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = "
                                                 "'table'")}
-            return "memory_l1" in names and conn.execute("SELECT count(*) FROM memory_l1").fetchone() is not None
+            return ("memory_l1" in names and conn.execute("SELECT count(*) FROM memory_l1").fetchone() is not None)
         finally:
             conn.close()
     except sqlite3.Error:
@@ -2498,7 +2498,7 @@ class MemoryDB:
             conn.create_function("pow", 2, math.pow, deterministic=True)
 
     def _has_fts_table(self):
-        return bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
+        return (bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone()))
 
     @staticmethod
     def _reindex(conn):
@@ -4271,7 +4271,7 @@ class Searcher:
         record, kept up to date by FTS5 on every change) instead of counting three tables."""
         if self.db.fts:
             with contextlib.suppress(sqlite3.Error, IndexError, TypeError):
-                block = self.db.execute("SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0]
+                block = (self.db.execute("SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0])
                 value = 0
                 for byte in block[:8]:  # an SQLite varint; nine-byte values are never row counts
                     value = (value << 7) | (byte & 0x7F)
@@ -4812,7 +4812,7 @@ class MemoryStore:
             conn = connect_read_only(path)
             try:
                 for level in LEVELS:
-                    wanted = None if targets is None else [rid for lv, rid in targets if lv == level]
+                    wanted = (None if targets is None else [rid for lv, rid in targets if lv == level])
                     if wanted == []:
                         continue
                     sql = "SELECT id FROM %s" % LEVEL_TABLE[level]
@@ -4934,7 +4934,7 @@ class MemoryStore:
                                    "superseded_by IS NULL ORDER BY id DESC LIMIT ?"
                                    % (LEVEL_TEXT[lv], extra, LEVEL_TABLE[lv]), (limit,))
             for row in rows.fetchall():
-                text = row["text"] + (" " + " ".join(load_list(row["key_points"])) if lv == "l1" else "")
+                text = (row["text"] + (" " + " ".join(load_list(row["key_points"])) if lv == "l1" else ""))
                 floor = CONTRADICTION_OVERLAP if lv == "l2" else NEAR_DUPLICATE
                 for other in self.similar(lv, row["id"], text, threshold=floor):
                     pair = (lv,) + tuple(sorted((row["id"], other["id"])))
@@ -5340,7 +5340,7 @@ class MemoryStore:
                 fields = (record["insight"], "",
                           index_text((record.get("category") or "") + " " + tags))
                 units = unit_list(record["insight"])
-            state = "superseded" if record.get("superseded_by") else "archived" if record.get("archived_at") else ""
+            state = ("superseded" if record.get("superseded_by") else "archived" if record.get("archived_at") else "")
             main_rows.append((ref, index_text(fields[0]), fields[1], fields[2], n,
                               record.get("project"),
                               record["created_at"], state))
@@ -6214,7 +6214,7 @@ class VaultSync:
         only such notes are renamed when their text changes."""
         folder, _, name = rel.rpartition("/")
         uid = self._uid_of(level, record_id) if self.shared else None
-        return folder == VAULT_FOLDERS[level] and name.startswith(note_prefix(level, record_id, uid))
+        return (folder == VAULT_FOLDERS[level] and name.startswith(note_prefix(level, record_id, uid)))
 
     def _notes_of(self, key):
         """The notes that carry record ``key``'s identity: its uid in a shared vault, else its id.
@@ -6261,7 +6261,7 @@ class VaultSync:
         by_id = [] if self.shared else [p for p in notes.get((level, str(record_id)), []) if p not in other]
         found = [p for p in (notes.get(("uid", uid)) if uid else None) or by_id
                  if not p.startswith(VAULT_ARCHIVE + "/")]
-        return found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None
+        return (found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None)
 
     def _follow_moves(self, kinds, report, dry_run, now):
         """A note moved or renamed by hand keeps its record (found by its id); one moved out of
@@ -7518,16 +7518,38 @@ def _same_value(name, have, value, present):
     return _canonical(have) == _canonical(value)
 
 
-def _merged_away(states, uid):
-    """True if the record is folded into another by a merge that stands: two devices that merged
-    the same pair in opposite directions keep the newer merge (then the device name), so one
-    record stays, not none."""
+def _merge_target(states, uid):
     item = (states.get(uid) or {}).get("fields", {}).get("merged_into")
-    if not item or not item[0]:
-        return False
-    other = (states.get(item[0]) or {}).get("fields", {}).get("merged_into")
-    return not (other and other[0] == uid and tuple(other[1:]) > tuple(item[1:]))
+    return (item[0], tuple(item[1:])) if item and item[0] else (None, None)
 
+
+def _load_chain(conn, states, uids, hops=8):
+    """Read the states a chain of merges from ``uids`` reaches (a few hops)."""
+    wanted = set(uids)
+    for _ in range(hops):
+        _load_states(conn, states, wanted)
+        wanted = {t for t in (_merge_target(states, u)[0] for u in wanted) if t and t not in states}
+        if not wanted:
+            return
+
+
+def _merged_away(states, uid):
+    """True if the record is folded into another by a merge that stands.  Merges that form a
+    cycle (two devices merged one pair, or a ring, in opposite directions) keep the record whose
+    own merge is the oldest, so one record stays, not none; the same on every device."""
+    target, stamp = _merge_target(states, uid)
+    if target is None:
+        return False
+    seen, step = [(stamp, uid)], target
+    while step is not None and len(seen) < 64:
+        if step == uid:
+            return min(seen)[1] != uid  # a cycle: the oldest merge in it does not stand
+        next_target, next_stamp = _merge_target(states, step)
+        if next_target is None:
+            return True
+        seen.append((next_stamp, step))
+        step = next_target
+    return True
 
 def _stamp_local(conn, states, device, author, stamp):
     """Give this run's stamp to every change made here since the last run (by any front end):
@@ -7578,7 +7600,7 @@ def _stamp_local(conn, states, device, author, stamp):
     merged = dict(conn.execute("SELECT uid, into_uid FROM replica_merged").fetchall())
     gone = [uid for uid, (print_, forgotten) in seen.items() if not forgotten
             and (uid not in present and print_ is not None or uid in deleted)]
-    _load_states(conn, states, gone + list(merged.values()))
+    _load_chain(conn, states, gone + list(merged.values()))
     for uid in gone:
         state = states[uid]
         if uid in merged and uid not in present:  # folded into another record: a merge travels
@@ -7878,9 +7900,12 @@ def _materialise(conn, states, uids, origin_override, me, now):
     to_uid, to_id = _uid_map(conn)
     forget, rejected, written, links, dropped = [], 0, [], [], []
     stamp = iso(now)
-    into = {states[u]["fields"]["merged_into"][0] for u in uids
-            if states[u]["fields"].get("merged_into") and states[u]["fields"]["merged_into"][0]}
-    _load_states(conn, states, into)  # (a merge there may undo the merge of this one)
+    # every record a changed one's merges lead to: a merge there may undo the merge of this one
+    into, step = set(), {_merge_target(states, u)[0] for u in uids} - {None}
+    while step - into and len(into) < 10000:
+        into |= step
+        _load_chain(conn, states, step, hops=1)
+        step = {_merge_target(states, u)[0] for u in step} - {None}
     uids = set(uids) | {u for u in into if u in states}
     for uid in sorted(uids, key=lambda u: (LEVELS.index(states[u]["level"]), u)):
         state = states[uid]
@@ -8221,7 +8246,7 @@ def _replicate_folder(db, folder, project, compact, now):
                              (folder,)).fetchone()[0] or ""
         gone = {r[0] for r in conn.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT "
                                            "NULL AND coalesce(touched, '') > ?", (since,))}
-        newest = conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
+        newest = (conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
     scrubbed = _scrub_own(folder, device, header, gone) if gone else []
     with db.atomic() as conn:
         conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?",
@@ -8298,7 +8323,7 @@ def replica_status(db, folder=None):
                 entry["bytes"] += os.path.getsize(path)
             entry["conflict_copies"] += bool(_CONFLICT_COPY_RE.search(name))
         row["devices"] = sorted(devices.values(), key=lambda d: d["device"])
-    tombstones = db.execute("SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
+    tombstones = (db.execute("SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
     return {"device": replica_device(db), "author": replica_author(db), "folders": rows,
             "tombstones": tombstones, "digest": memory_digest(db)}
 
@@ -8432,7 +8457,7 @@ def is_conversational(text):
     words = [w.lower() for w in word_runs(latin)]
     if len(words) + sum(len(r) for r in runs) / 2.0 > TURN_MAX_WORDS:
         return False
-    return any(w in TURN_MARKERS_EN for w in words) or any(m in r for r in runs for m in TURN_MARKERS_ZH)
+    return (any(w in TURN_MARKERS_EN for w in words) or any(m in r for r in runs for m in TURN_MARKERS_ZH))
 
 
 def module_command(python=None, script=None):
@@ -9003,7 +9028,7 @@ def read_transcript(path):
     """
     session_id, turns = None, []
     for line in _transcript_lines(path):
-        session_id = session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None)
+        session_id = (session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None))
         message = line.get("message") if isinstance(line.get("message"), dict) else {}
         role = message.get("role") or line.get("type")
         if role not in ("user", "assistant"):
@@ -9330,7 +9355,7 @@ def _frontmatter_note_records(text, name):
     if body:
         level = str(fields.get("level") or "l2").lower()
         tags = fields.get("tags") if isinstance(fields.get("tags"), list) else []
-        category = str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT]
+        category = (str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT])
         record = {"level": "l1" if level == "l1" else "l2",
                   "tags": [str(t) for t in tags][:MAX_ITEMS]}
         if record["level"] == "l1":
@@ -9458,7 +9483,7 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
 
 def read_hook_input(stream):
     """The hook's JSON from stdin, as a dict; raises ValidationError with a one-line reason."""
-    raw = stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8")
+    raw = (stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8"))
     if len(raw) > HOOK_STDIN_MAX:
         raise ValidationError("hook input is over %d bytes; ignored" % HOOK_STDIN_MAX)
     if not raw.strip():
@@ -9922,7 +9947,7 @@ def mcp_handle(message, db_path, session):
             return ok({"content": [{"type": "text",
                                     "text": "error: %s" % describe_sqlite_error(exc, db_path)}],
                        "isError": True})
-        text = data["context"] if name == "memory_context" else json.dumps(data, ensure_ascii=False, default=str)
+        text = (data["context"] if name == "memory_context" else json.dumps(data, ensure_ascii=False, default=str))
         result = {"content": [{"type": "text", "text": text}], "isError": False}
         if "outputSchema" in MCP_TOOLS[name][0]:
             result["structuredContent"] = json.loads(json.dumps(data, default=str))
@@ -11170,7 +11195,7 @@ def cmd_import(args):
         source = args.path
         with open(source, "rb") as handle:
             head = handle.read(64)
-        is_csv = source.lower().endswith(".csv") or head.lstrip(b"\xef\xbb\xbf").startswith(b"level,")
+        is_csv = (source.lower().endswith(".csv") or head.lstrip(b"\xef\xbb\xbf").startswith(b"level,"))
 
     def records():
         if spool is not None:

@@ -175,6 +175,18 @@ class TestConverge(Devices):
             self.assertEqual([r["text"] for r in records], ["GitHub Actions runs the CI for every push"])
             self.assertEqual(sorted(records[0]["tags"]), ["ci", "push"])
 
+    def test_a_ring_of_merges_on_three_devices_keeps_one_record(self):
+        for text in ("Ring one: deploys on Tuesday", "Ring two: deploys on Tuesdays", "Ring three: Tuesday deploys"):
+            self.add("a", text)
+        self.replicate("a", "b", "c")
+        for device, (keep, drop) in zip("abc", (("two", "one"), ("three", "two"), ("one", "three"))):
+            self.run_on(device, "merge", "l1", self.by_text(device, "Ring %s" % keep)["id"],
+                        self.by_text(device, "Ring %s" % drop)["id"])
+        self.replicate("a", "b", "c")
+        self.assert_converged("a", "b", "c")
+        for device in "abc":
+            self.assertEqual(len(self.records(device)), 1)
+
     def test_promotion_on_two_devices_makes_one_l2(self):
         self.add("a", "Billing runs on Postgres 16 with logical replication", importance=0.9)
         self.replicate("a", "b")
