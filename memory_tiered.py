@@ -7631,6 +7631,13 @@ def _newer(a, b):
     return b is None or tuple(a[-2:]) > tuple(b[-2:])
 
 
+@functools.lru_cache(maxsize=1024)
+def _plain_device(name):
+    """A device name as replica files may carry it: the name pattern, and nothing a secret
+    scrubber would redact (a token must not travel disguised as a device name)."""
+    return bool(_DEVICE_RE.fullmatch(name)) and scrub(name)[0] == name
+
+
 def _value_ok(name, value):
     """True if ``value`` has the type field ``name`` holds (what a front end would have stored)."""
     text = lambda v: isinstance(v, str) and len(v) <= MAX_TEXT
@@ -7645,7 +7652,7 @@ def _value_ok(name, value):
         return value is None or isinstance(value, str) and bool(_UID_RE.fullmatch(value))
     if name == "importance":
         return value is None or isinstance(value, (int, float)) and not isinstance(value, bool) \
-            and math.isfinite(value)
+            and -1e9 < value < 1e9
     if name == "pinned":
         return isinstance(value, (int, bool)) and value in (0, 1)
     return value is None or isinstance(value, str) and len(value) <= MAX_SHORT
@@ -7674,10 +7681,8 @@ def _check_line(obj):
         raise ValidationError("not a replica line")
 
     def good(s):
-        return (isinstance(s,
-                           list) and len(s) >= 2 and isinstance(s[-2],
-                                                                str) and _STAMP_RE.fullmatch(s[-2])
-                and isinstance(s[-1], str) and _DEVICE_RE.fullmatch(s[-1]))
+        return (isinstance(s, list) and len(s) >= 2 and isinstance(s[-2], str)
+                and _STAMP_RE.fullmatch(s[-2]) and isinstance(s[-1], str) and _plain_device(s[-1]))
 
     if obj.get("forgotten") is not None:
         if not good(obj["forgotten"]) or len(obj["forgotten"]) != 2:
@@ -7695,17 +7700,24 @@ def _check_line(obj):
         if name not in allowed or not good(item) or len(item) != 3 or not _value_ok(name, item[0]):
             raise ValidationError("field %r is not a stamped value of its type" % name)
     for name, count in counts.items():
-        if not _DEVICE_RE.fullmatch(str(name)) or not isinstance(count, int) or isinstance(count, bool) \
+        if not _plain_device(str(name)) or not isinstance(count, int) or isinstance(count, bool) \
                 or not 0 <= count < 1 << 31:
             raise ValidationError("a recall count must be a whole number per device")
     fields = {name: [_clean_value(item[0])] + list(item[1:]) for name, item in fields.items()}
     return {"uid": obj["uid"], "level": obj["level"], "fields": fields, "counts": counts}
 
 
-def _merge_line(states, obj, source):
-    """Fold one checked line into ``states``; True if it told this device something new."""
+def _merge_line(states, obj, source, teams=None):
+    """Fold one checked line into ``states``; True if it told this device something new.
+    ``teams``: {team folder: its project}.  A personal folder's line about a record of another
+    project than the team folder that first told of it wins over all that folder said (a
+    teammate who named a uid that is someone's personal record cannot forget it or take it)."""
     uid = obj["uid"]
     state = states.get(uid)
+    teams = teams or {}
+    told = (state and state["came_from"] in teams and source not in teams and obj.get("forgotten") is None)
+    if told and (obj["fields"].get("project") or [None])[0] != teams[state["came_from"]]:
+        state = None
     if state is None:
         state = states[uid] = _new_state(obj["level"], source)
     if state["level"] != obj["level"]:
@@ -7746,6 +7758,31 @@ def _team_line(obj, project):
     return dict(obj, fields=fields)
 
 
+def _in_scope(state, project):
+    """True if a record belongs in a folder: every record in a personal folder; in a team
+    folder, only that project's (a tombstone goes where its record went)."""
+    if project is None:
+        return True
+    if state["forgotten"]:
+        return state.get("project") == project
+    item = state["fields"].get("project")
+    return bool(item) and item[0] == project
+
+
+def _team_refs_in_scope(conn, states, obj, project):
+    """A team line may name (merge into, supersede, promote to, cite) only records of its
+    project, or ones this device does not know."""
+    fields = obj.get("fields") or {}
+    named = [fields[k][0] for k in ("merged_into", "superseded_by", "promoted_to") if k in fields]
+    named += list(fields["source_ids"][0]) if "source_ids" in fields else []
+    named = [u for u in named if isinstance(u, str)]
+    _load_states(conn, states, named)
+    for uid in named:
+        there = states.get(uid)
+        if there and (there["fields"] or there["forgotten"]) and not _in_scope(there, project):
+            raise ValidationError("a team line names a record outside its project")
+
+
 def _replica_files(folder):
     """[(device, name, path)] of every replica file in ``folder`` (conflict copies made by a sync
     service included), in a fixed order."""
@@ -7784,7 +7821,7 @@ def _read_replica_file(path):
                 header = obj
                 continue
             good.append(_check_line(obj))
-        except (ValueError, ValidationError, RecursionError):
+        except (ValueError, ValidationError, RecursionError, OverflowError, TypeError):
             bad += 1
     if header is None:
         return None, [], bad + len(good)
@@ -7900,6 +7937,7 @@ def _materialise(conn, states, uids, origin_override, me, now):
     to_uid, to_id = _uid_map(conn)
     forget, rejected, written, links, dropped = [], 0, [], [], []
     stamp = iso(now)
+    arrived = set(uids)  # (what this folder told: a team folder's judging applies to these only)
     # every record a changed one's merges lead to: a merge there may undo the merge of this one
     into, step = set(), {_merge_target(states, u)[0] for u in uids} - {None}
     while step - into and len(into) < 10000:
@@ -7924,7 +7962,7 @@ def _materialise(conn, states, uids, origin_override, me, now):
             continue  # only a part of the record has arrived: it waits for the rest
         try:
             record = _agreed_record(level, values, now, local is not None,
-                                    origin_override == "team")
+                                    origin_override == "team" and uid in arrived)
         except ValidationError:
             rejected += 1
             continue
@@ -7968,6 +8006,12 @@ def _materialise(conn, states, uids, origin_override, me, now):
     return forget, rejected, written, dropped
 
 
+def _team_folders(db):
+    """The team folders in use: what they told this device is never passed on to a personal
+    folder (a teammate's line, even one naming a uid this device does not know, stays there)."""
+    return {r[0] for r in db.execute("SELECT folder FROM replica_folders WHERE project IS NOT NULL")}
+
+
 def _scope_uids(db, project):
     """The uids of a team folder's project (None for a personal folder: every record)."""
     if project is None:
@@ -7987,7 +8031,7 @@ def _line(uid, state, team, allowed=None):
         fields = dict(fields, project=[TEAM_PROJECT] + list(fields["project"][1:]))
     if allowed is not None:
         fields = dict(fields)
-        for name in set(_REPLICA_REF_LEVEL) & set(fields):
+        for name in (set(_REPLICA_REF_LEVEL) | {"merged_into"}) & set(fields):
             value = fields[name][0]
             value = [u for u in value if u in allowed] if isinstance(value, list) else (
                 value if value in allowed else None)
@@ -8002,17 +8046,6 @@ def _line(uid, state, team, allowed=None):
     if stamped:
         line["fields"] = stamped
     return _canonical(line)
-
-
-def _in_scope(state, project):
-    """True if a record belongs in a folder: every record in a personal folder; in a team
-    folder, only that project's (a tombstone goes where its record went)."""
-    if project is None:
-        return True
-    if state["forgotten"]:
-        return state.get("project") == project
-    item = state["fields"].get("project")
-    return bool(item) and item[0] == project
 
 
 def _write_replica_file(place, name, header, lines):
@@ -8089,6 +8122,8 @@ def _read_folder(conn, states, folder, project, now):
              conn.execute("SELECT name, size, mtime_ns FROM replica_files WHERE folder = ?",
                           (folder,))}
     changed, rejected, bad, read, present = set(), 0, 0, 0, set()
+    teams = (dict(conn.execute("SELECT folder, project FROM replica_folders WHERE project IS NOT "
+                               "NULL")))
     newest = ""
     for device, name, path in _replica_files(folder):
         key = device + "/" + name
@@ -8108,7 +8143,8 @@ def _read_folder(conn, states, folder, project, now):
         deferred = False
         for obj in lines:
             stamps = [obj["forgotten"][0]] if obj.get("forgotten") else [v[1] for v in obj["fields"].values()]
-            if max(stamps) > horizon:  # a clock a day or more ahead: read again when time has come
+            # a clock a day or more ahead: read again when time has come
+            if max(stamps, default="") > horizon:
                 deferred = True
                 continue
             try:
@@ -8117,10 +8153,11 @@ def _read_folder(conn, states, folder, project, now):
                     here = states.get(obj["uid"])
                     if here and (here["fields"] or here["forgotten"]) and not _in_scope(here, project):
                         raise ValidationError("a team folder speaks only of its project's records")
+                    _team_refs_in_scope(conn, states, obj, project)
             except ValidationError:
                 rejected += 1
                 continue
-            if _merge_line(states, obj, folder):
+            if _merge_line(states, obj, folder, teams):
                 changed.add(obj["uid"])
                 if obj.get("forgotten") is not None and project is not None:
                     states[obj["uid"]]["project"] = project
@@ -8155,9 +8192,11 @@ def _compact(db, folder, device, header, project, stamp):
     # everything this device knows that belongs there: a late joiner needs no other device's
     # files, and a device that stops replicating (or whose folder is deleted) takes nothing along
     allowed = _scope_uids(db, project)
+    teams = _team_folders(db) if project is None else set()
     lines = [_line(uid, state, project is not None,
                    allowed) for uid, state in sorted(states.items())
-             if _in_scope(state, project) and (state["fields"] or state["forgotten"])]
+             if _in_scope(state, project) and (state["fields"] or state["forgotten"])
+             and state["came_from"] not in teams]
     path = _write_replica_file(place, "snapshot-%s.jsonl" % stamp, dict(header, snapshot=True),
                                lines)
     with db.atomic() as conn:
@@ -8187,9 +8226,9 @@ def _forget_applied(db, targets, now):
     return done if targets else None
 
 
-def _replicate_folder(db, folder, project, compact, now):
-    """One run of replicate_folder, under its lock."""
-    now = now or now_utc()
+def _check_folder(folder):
+    """The replica folder as an absolute path, or ValidationError: a file, a folder whose parent
+    is missing (a drive not mounted), or a symlink."""
     folder = os.path.abspath(os.path.expanduser(folder))
     if os.path.exists(folder) and not os.path.isdir(folder):
         raise ValidationError("replica folder %s is a file, not a folder" % folder)
@@ -8201,6 +8240,32 @@ def _replicate_folder(db, folder, project, compact, now):
         if os.path.islink(part):
             raise ValidationError("replica folder %s is a symlink; give the real path (nothing is "
                                   "written through a link)" % part)
+    return folder
+
+
+def _scrub_folder(db, folder, device, header):
+    """Rewrite this device's files in ``folder`` without the text of every record forgotten
+    since they were last cleaned; returns the files rewritten."""
+    with db.atomic() as conn:
+        since = conn.execute("SELECT scrubbed FROM replica_folders WHERE folder = ?",
+                             (folder,)).fetchone()[0] or ""
+        gone = {r[0] for r in conn.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT "
+                                           "NULL AND coalesce(touched, '') > ?", (since,))}
+        newest = (conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
+    scrubbed = _scrub_own(folder, device, header, gone) if gone else []
+    with db.atomic() as conn:
+        conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?",
+                     (max(newest or "", since) or None, folder))
+        for path in scrubbed:
+            _note_file(conn, folder, device, path)
+    return scrubbed
+
+
+def _replicate_folder(db, folder, project, compact, now):
+    """One run of replicate_folder, under its lock: stamp what changed here, write it, read and
+    apply the others', forget and drop what they say, clean and compact this device's files."""
+    now = now or now_utc()
+    folder = _check_folder(folder)
     device, author = replica_device(db), replica_author(db)
     team = project is not None
     with db.atomic() as conn:
@@ -8217,15 +8282,15 @@ def _replicate_folder(db, folder, project, compact, now):
                                (place["sent"] or "", folder))
     header = {"format": REPLICA_FORMAT, "version": 1, "device": device, "author": author,
               "project": TEAM_PROJECT if team else None}
-    own = os.path.join(folder, "devices", device)
-    allowed = _scope_uids(db, project)
+    allowed, teams = _scope_uids(db, project), set() if team else _team_folders(db)
     lines = [_line(uid, s, team, allowed) for uid, s in sorted(outgoing.items())
-             if _in_scope(s, project) and (s["fields"] or s["forgotten"])]
-    if lines:
-        path = _write_replica_file(own, "changes-%s.jsonl" % stamp, dict(header, stamp=stamp),
-                                   lines)
+             if _in_scope(s,
+                          project) and (s["fields"] or s["forgotten"]) and s["came_from"] not in teams]
+    path = lines and _write_replica_file(os.path.join(folder, "devices", device),
+                                         "changes-%s.jsonl" % stamp, dict(header, stamp=stamp),
+                                         lines)
     with db.atomic() as conn:
-        if lines:
+        if path:
             _note_file(conn, folder, device, path)
         conn.execute("UPDATE replica_folders SET sent = ? WHERE folder = ?", (stamp, folder))
         changed, rejected, bad, read = _read_folder(conn, states, folder, project, now)
@@ -8236,24 +8301,11 @@ def _replicate_folder(db, folder, project, compact, now):
                 _save_state(conn, uid, states[uid])
         more, refused, written, dropped = _materialise(conn, states, changed, "team" if team else None,
                                                        device, now)
-    store = MemoryStore(db)
     for level, local in dropped:  # (its links moved to the kept record where the merge was made)
         with contextlib.suppress(NotFoundError):
-            store.forget(level, local, now)
+            MemoryStore(db).forget(level, local, now)
     done = _forget_applied(db, sorted(set(forget + more)), now)
-    with db.atomic() as conn:
-        since = conn.execute("SELECT scrubbed FROM replica_folders WHERE folder = ?",
-                             (folder,)).fetchone()[0] or ""
-        gone = {r[0] for r in conn.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT "
-                                           "NULL AND coalesce(touched, '') > ?", (since,))}
-        newest = (conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
-    scrubbed = _scrub_own(folder, device, header, gone) if gone else []
-    with db.atomic() as conn:
-        conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?",
-                     (max(newest or "", since) or None,
-                                                                                 folder))
-        for path in scrubbed:
-            _note_file(conn, folder, device, path)
+    scrubbed = _scrub_folder(db, folder, device, header)
     files = _own_files(folder, device)[1]
     conflicts = [name for name, _ in files if _CONFLICT_COPY_RE.search(name)]
     compacted = 0
@@ -8261,12 +8313,11 @@ def _replicate_folder(db, folder, project, compact, now):
         compacted = _compact(db, folder, device, header, project, stamp)
     embed_quietly(db, written)
     return {"folder": folder, "device": device, "project": project, "sent": len(lines),
-            "applied": len(changed),
-            "written": len(written), "forgotten": len(done["forgotten"]) if done else 0,
-            "rejected": rejected + refused, "unreadable": bad, "files_read": read,
-            "scrubbed": len(scrubbed),
-            "compacted": compacted, "conflict_copies": len(conflicts)}
-
+            "applied": len(changed), "written": len(written),
+            "forgotten": len(done["forgotten"]) if done else 0, "rejected": rejected + refused,
+            "unreadable": bad, "files_read": read, "scrubbed": len(scrubbed),
+            "compacted": compacted,
+            "conflict_copies": len(conflicts)}
 
 def replicate_folder(db, *, folder, project=None, compact=False, now=None):
     """Keep this device's memory in step with the others that use ``folder`` (with ``project``,

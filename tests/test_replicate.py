@@ -433,6 +433,49 @@ class TestHostileFolder(Devices):
         self.assertEqual(records[uids[kept]]["text"], "Personal: dentist on Friday")
         self.assertNotIn(b"PIN hint", self.folder_bytes(team))
 
+    def test_what_a_team_folder_says_never_reaches_a_personal_folder(self):
+        repo = os.path.join(self.tmp, "shop")
+        os.makedirs(os.path.join(repo, ".git"))
+        team = os.path.join(repo, ".memory")
+        secret = self.add("a", "Personal: my private medical note", **{"global": True})
+        uid = self.by_text("a", "medical")["uid"]
+        self.json_on("a", "replicate", "--dir", self.folder)
+        stamp = "%013d.000000" % (int(BASE.timestamp() * 1000) + 3600 * 1000)
+        self.write_lines(team, "mallory", [  # b has not got the record yet: it cannot refuse by scope
+            {"uid": uid, "level": "l1", "forgotten": [stamp, "mallory"]}])
+        self.json_on("b", "replicate", "--dir", team, "--project", repo)
+        self.replicate("b", "a")
+        self.assertEqual(self.by_text("a", "medical")["id"], secret)
+        self.assertEqual(self.by_text("b", "medical")["project"], None)
+        # a merge into a personal record names no personal uid in the team folder
+        key = memory_tiered.project_key(repo)
+        shared = self.add("a", "Team: payments use Stripe", project=key)
+        self.json_on("a", "replicate", "--dir", team, "--project", repo)
+        self.run_on("a", "merge", "l1", secret, shared)
+        self.json_on("a", "replicate", "--dir", team, "--project", repo)
+        a_files = os.path.join(team, "devices", self.json_on("a", "replicate", "--status")["device"])
+        self.assertIn(b"Stripe", self.folder_bytes(a_files))
+        self.assertNotIn(uid.encode(), self.folder_bytes(a_files))
+
+    def test_lines_that_once_broke_a_run(self):
+        self.add("a", "A plain fact")
+        self.replicate("a", rounds=1)
+        now = "%013d.000000" % int(BASE.timestamp() * 1000)
+        uid = memory_tiered.new_uid(BASE)
+        token = "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"
+        self.write_lines(self.folder, "other", [
+            {"uid": uid, "level": "l1", "fields": {}, "counts": {}},
+            {"uid": uid, "level": "l1", "counts": {"other": 2}},
+            {"uid": memory_tiered.new_uid(BASE), "level": "l1", "at": [now, "other"], "counts": {},
+             "set": {"session_id": "x", "summary": "big", "importance": 10 ** 400}},
+            {"uid": memory_tiered.new_uid(BASE), "level": "l1", "at": [now, token], "counts": {token: 1},
+             "set": {"session_id": "x", "summary": "A record stamped by a token"}}])
+        done = self.json_on("b", "replicate", "--dir", self.folder)[0]
+        self.assertEqual(done["unreadable"], 2)
+        other = os.path.join(self.tmp, "Sync", "other")
+        self.json_on("b", "replicate", "--dir", other)
+        self.assertNotIn(token.encode(), self.folder_bytes(other))
+
     def test_values_of_the_wrong_type_secrets_and_future_stamps(self):
         self.add("a", "A plain fact")
         self.replicate("a", rounds=1)
