@@ -8419,7 +8419,7 @@ def replicate_configured(db, now=None, compact=False):
         try:
             done.append(replicate_folder(db, folder=folder, project=project, compact=compact,
                                          now=now))
-        except MemoryTieredError as exc:
+        except (MemoryTieredError, OSError, sqlite3.Error) as exc:
             done.append({"folder": folder, "project": project, "error": str(exc)})
     return done
 
