@@ -71,7 +71,7 @@ class SchemaHistoryTests(CLITestCase):
     def test_a_kill_during_the_migration_leaves_the_file_as_it_was(self):
         oldest = min(manifest(), key=lambda f: (f["user_version"], f["date"]))
         killed = 0
-        for attempt in range(6):
+        for attempt in range(3):  # each kills once the write transaction has begun
             path = os.path.join(self.tmp, "old-%d.db" % attempt)
             load(oldest["file"], path)
             conn = sqlite3.connect(path)
