@@ -7501,6 +7501,14 @@ def _row_fingerprint(row):
     return sha1_hex(repr(tuple(row)))
 
 
+def _forget_state(state, stamp):
+    """Make ``state`` a tombstone (``stamp``: [stamp, device]): no text, its project kept so the
+    tombstone goes to the folders its record went to."""
+    if state["fields"].get("project"):
+        state["project"] = state["fields"]["project"][0]
+    state.update(fields={}, counts={}, forgotten=stamp)
+
+
 def _new_state(level, source=None):
     return {"level": level, "fields": {}, "counts": {}, "forgotten": None, "project": None,
             "touched": None,
@@ -7611,10 +7619,8 @@ def _stamp_local(conn, states, device, author, stamp):
         if _merged_away(states, uid):
             continue  # deleted here because another device merged it
         if state["fields"]:
-            if state["fields"].get("project"):
-                state["project"] = state["fields"]["project"][0]
-            state.update(fields={}, counts={}, forgotten=[stamp, device], touched=stamp,
-                         came_from=None)
+            _forget_state(state, [stamp, device])
+            state.update(touched=stamp, came_from=None)
             _save_state(conn, uid, state)
             if uid in present:  # deleted, then brought back before this run: the forget stands
                 level = state["level"]
@@ -7725,9 +7731,7 @@ def _merge_line(states, obj, source, teams=None):
     if obj.get("forgotten") is not None:
         if state["forgotten"] is None or _newer(obj["forgotten"], state["forgotten"]):
             new = state["forgotten"] is None
-            if state["fields"].get("project"):
-                state["project"] = state["fields"]["project"][0]
-            state.update(fields={}, counts={}, forgotten=list(obj["forgotten"]))
+            _forget_state(state, list(obj["forgotten"]))
             return new
         return False
     if state["forgotten"]:
@@ -8076,20 +8080,20 @@ def _scrub_own(folder, device, header, forgotten):
                 data = handle.read().decode("utf-8", "replace")
         except MemoryTieredError:
             continue
-        if not any(uid in data for uid in forgotten):
-            continue
-        kept = []
+        kept, dropped = [], False
         for line in data.split("\n")[1:]:
             try:
                 obj = json.loads(line) if line.strip() else None
             except ValueError:
                 obj = None
-            if obj is None or not isinstance(obj, dict):
+            if not isinstance(obj, dict):
                 continue
-            uid = obj.get("uid")
-            if uid in forgotten and obj.get("forgotten") is None:
+            if obj.get("uid") in forgotten and obj.get("forgotten") is None:
+                dropped = True
                 continue
             kept.append(line)
+        if not dropped:
+            continue
         _write_replica_file(place, name, header, kept)
         rewritten.append(path)
     return rewritten
@@ -8113,6 +8117,18 @@ def _folder_row(conn, folder, project):
 def replica_author(db):
     return _meta(db,
                  "author") or os.environ.get("USER") or os.environ.get("USERNAME") or replica_device(db)
+
+
+def _note_file(conn, folder, key, info):
+    """Remember a replica file (``key``: DEVICE/NAME) as read or written at its ``info`` (stat)."""
+    conn.execute("INSERT INTO replica_files(folder, name, size, mtime_ns) VALUES (?, ?, ?, ?) ON "
+                 "CONFLICT"
+                 "(folder, name) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns",
+                 (folder, key, info.st_size, info.st_mtime_ns))
+
+
+def _note_own(conn, folder, device, path):
+    _note_file(conn, folder, device + "/" + os.path.basename(path), os.stat(path))
 
 
 def _read_folder(conn, states, folder, project, now):
@@ -8165,23 +8181,12 @@ def _read_folder(conn, states, folder, project, now):
         if deferred:
             rejected += 1
             continue
-        conn.execute("INSERT INTO replica_files(folder, name, size, mtime_ns) VALUES (?, ?, ?, ?) "
-                     "ON CONFLICT(folder, name) DO UPDATE SET size = excluded.size, mtime_ns = "
-                     "excluded.mtime_ns",
-                     (folder, key, info.st_size, info.st_mtime_ns))
+        _note_file(conn, folder, key, info)
     for key in set(known) - present:
         conn.execute("DELETE FROM replica_files WHERE folder = ? AND name = ?", (folder, key))
     if newest:
         _hlc_seen(conn, newest, now)
     return changed, rejected, bad, read
-
-
-def _note_file(conn, folder, device, path):
-    info = os.stat(path)
-    conn.execute("INSERT INTO replica_files(folder, name, size, mtime_ns) VALUES (?, ?, ?, ?) ON "
-                 "CONFLICT"
-                 "(folder, name) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns",
-                 (folder, device + "/" + os.path.basename(path), info.st_size, info.st_mtime_ns))
 
 
 def _compact(db, folder, device, header, project, stamp):
@@ -8200,7 +8205,7 @@ def _compact(db, folder, device, header, project, stamp):
     path = _write_replica_file(place, "snapshot-%s.jsonl" % stamp, dict(header, snapshot=True),
                                lines)
     with db.atomic() as conn:
-        _note_file(conn, folder, device, path)
+        _note_own(conn, folder, device, path)
         for name, old in files:
             if old != path:
                 with contextlib.suppress(OSError):
@@ -8257,7 +8262,7 @@ def _scrub_folder(db, folder, device, header):
         conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?",
                      (max(newest or "", since) or None, folder))
         for path in scrubbed:
-            _note_file(conn, folder, device, path)
+            _note_own(conn, folder, device, path)
     return scrubbed
 
 
@@ -8291,7 +8296,7 @@ def _replicate_folder(db, folder, project, compact, now):
                                          lines)
     with db.atomic() as conn:
         if path:
-            _note_file(conn, folder, device, path)
+            _note_own(conn, folder, device, path)
         conn.execute("UPDATE replica_folders SET sent = ? WHERE folder = ?", (stamp, folder))
         changed, rejected, bad, read = _read_folder(conn, states, folder, project, now)
         if changed:
