@@ -58,19 +58,9 @@ build has it.
 __version__ = "0.1.0"
 
 __all__ = [
-    "MemoryDB",
-    "MemoryStore",
-    "DecayEngine",
-    "Promoter",
-    "Searcher",
-    "VaultSync",
-    "MemoryTieredError",
-    "ValidationError",
-    "NotFoundError",
-    "SchemaTooNewError",
-    "DatabaseError",
-    "main",
-]
+    "MemoryDB", "MemoryStore", "DecayEngine", "Promoter", "Searcher", "VaultSync",
+    "MemoryTieredError", "ValidationError", "NotFoundError", "SchemaTooNewError", "DatabaseError",
+    "main"]
 
 # ==== Imports ====
 
@@ -211,15 +201,16 @@ GATE_SHORT = 4
 # the injection gate (search still ranks by them).  Chinese ones are matched as words in the
 # prompt's CJK runs, so their character pairs do not count either.
 GATE_PLAIN_WORDS = frozenset("""
-add again agent ahead alright anything bug bugs build can change changes check clean code cool comment
-continue could did diff do doing done error errors explain file files fine fix fixed fixing format function
-functions get give go good got great help here how job just let like line lines look looks make me method
-more move name need next nice now okay please proceed put remove rename resume review run running same
-see should show something sound sounds start step stop sure test tests than thanks thank that the thing
-this time try typo unit update use want way well what works worked would write wrong yes you
-lgtm ship cheers perfect awesome exactly carry keep going yep yeah nope sorry hmm wait catch
-first second last one other either neither none unused import imports git bash shell translate script
-call calls handle handling around new generate column value variable class type types api
+add again agent ahead alright anything bug bugs build can change changes check clean code cool
+comment continue could did diff do doing done error errors explain file files fine fix fixed fixing
+format function functions get give go good got great help here how job just let like line lines
+look looks make me method more move name need next nice now okay please proceed put remove rename
+resume review run running same see should show something sound sounds start step stop sure test
+tests than thanks thank that the thing this time try typo unit update use want way well what works
+worked would write wrong yes you lgtm ship cheers perfect awesome exactly carry keep going yep yeah
+nope sorry hmm wait catch first second last one other either neither none unused import imports git
+bash shell translate script call calls handle handling around new generate column value variable
+class type types api
 """.split())
 GATE_PLAIN_ZH = ("一下", "帮我", "看看", "解释", "报错", "代码", "函数", "文件", "问题", "修复", "运行", "测试",
                  "重构", "格式化", "格式", "修改", "改成", "一遍", "继续", "谢谢", "好的", "可以", "没问题",
@@ -349,9 +340,8 @@ class _LazyRe:
 
 
 _ISO_RE = _LazyRe(
-    r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6})\d*)?)?)?"
-    r"\s*(Z|[+-]\d{2}:?\d{2})?$"
-)
+    r"^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6})\d*)?)?)?\s*(Z|"
+    r"[+-]\d{2}:?\d{2})?$")
 
 
 def parse_time(text, what="time"):
@@ -363,14 +353,12 @@ def parse_time(text, what="time"):
     if not m:
         raise ValidationError(
             "%s must be an ISO 8601 date or date-time such as 2026-05-01 or "
-            "2026-05-01T10:00:00 (got %r)" % (what, text)
-        )
+            "2026-05-01T10:00:00 (got %r)" % (what, text))
     year, month, day, hh, mm, ss, frac, zone = m.groups()
     try:
         dt = datetime.datetime(
             int(year), int(month), int(day), int(hh or 0), int(mm or 0), int(ss or 0),
-            int((frac or "0").ljust(6, "0")),
-        )
+            int((frac or "0").ljust(6, "0")))
     except ValueError as exc:
         raise ValidationError("%s is not a real date or time: %r (%s)" % (what, text, exc))
     tz = datetime.timezone.utc
@@ -487,7 +475,8 @@ def derived_uid(kind, source_uid):
                                           % (kind,
                                              source_uid)).encode("ascii", "replace")).digest()[:10],
                           "big")
-    return (source_uid[:10] + "".join(_CROCKFORD[(tail >> shift) & 31] for shift in range(75, -1, -5)))
+    return source_uid[:10] + "".join(
+        _CROCKFORD[(tail >> shift) & 31] for shift in range(75, -1, -5))
 
 
 def sha1_hex(text):
@@ -499,7 +488,9 @@ def sha1_hex(text):
 NOTE_NAME_MAX_BYTES = 180  # UTF-8 bytes of the title part: file systems allow 255 per name
 
 
-_FILENAME_BAD_RE = (_LazyRe('[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]'))
+_FILENAME_BAD_RE = _LazyRe(
+    '[*"\\\\/<>:|?#^\\[\\]%\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff\ud800-\udfff]'
+)
 
 
 def clean_name(text, limit):
@@ -568,12 +559,12 @@ def check_text(value, what, limit=MAX_TEXT, required=True):
 
 # Key names whose value is a secret, matched case-insensitively inside identifiers
 # (DB_PASSWORD, client_secret, AWS_SECRET_ACCESS_KEY, x-api-key).
-_SECRET_KEY_WORDS = r"(?:passwd|password|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|auth[_-]?key|" \
-                    r"private[_-]?key|credentials?|session[_-]?key|client[_-]?key)"
+_SECRET_KEY_WORDS = (r"(?:passwd|password|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|"
+                     r"auth[_-]?key|private[_-]?key|credentials?|session[_-]?key|client[_-]?key)")
 _SECRET_PATTERNS = (
     ("private-key",
-     r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( "
-     r"BLOCK)?-----|\Z)"),
+     r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)"
+     r"?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\Z)"),
     ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
     ("openai-key", r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_\-]{20,}"),
     ("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"),
@@ -586,14 +577,15 @@ _SECRET_PATTERNS = (
     ("google-key", r"\bAIza[0-9A-Za-z_\-]{35}"),
     ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
     ("url-password",
-     r"(?i)\b([a-z][a-z0-9+.\-]{1,20}://[^\s/:@\"'<>\[\]]{1,200}:)(?!\[REDACTED)([^\s/@\"'<>]{1,400})(@)"),
+     r"(?i)\b([a-z][a-z0-9+.\-]{1,20}://[^\s/:@\"'<>\[\]]{1,200}:)(?!\[REDACTED)"
+     r"([^\s/@\"'<>]{1,400})(@)"),
     ("authorization",
      r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
-                      r"(?!\[REDACTED)([^\s\"',;]{4,})"),
+     r"(?!\[REDACTED)([^\s\"',;]{4,})"),
     ("bearer", r"(?i)(\bbearer\s+)(?!\[REDACTED)([A-Za-z0-9._~+/\-]{12,}=*)"),
     ("password",
      r"(?i)((?<![A-Za-z0-9])[\"']?[A-Za-z0-9_.\-]*" + _SECRET_KEY_WORDS + r"[A-Za-z0-9_.\-]*[\"']?"
-                 r"\s*[:=]\s*)(?!\[REDACTED)(\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|[^\s,;'\"}\]]+)"),
+     r"\s*[:=]\s*)(?!\[REDACTED)(\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|[^\s,;'\"}\]]+)"),
 )
 # the key or URL stays, the value goes
 _KEEPS_PREFIX = ("url-password", "authorization", "bearer", "password")
@@ -679,7 +671,8 @@ def scrub_record(record):
     count}).  One look for a hint over the whole record first: most records hold no secret."""
     found = {}
     texts = [v for v in record.values() if isinstance(v, str)]
-    texts += [item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
+    texts += [
+        item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
     if not contains_any("\n".join(texts).lower(), _SECRET_HINTS):
         return record, found
     for name, value in record.items():
@@ -704,40 +697,41 @@ def scrub_record(record):
 # poisoning).  Each entry: (reason, pattern); matched case-insensitively on whitespace-folded text.
 _INSTRUCTION_PATTERNS = (
     ("override",
-     r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|every\s+)?"
-                 r"(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|existing|"
-                 r"original|system|safety|developer)\s+(?:instructions?|prompts?|rules|directives|guidelines|messages?|"
-                 r"context|constraints)"),
+     r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|"
+     r"every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|"
+     r"former|existing|original|system|safety|developer)\s+(?:instructions?|prompts?|rules|"
+     r"directives|guidelines|messages?|context|constraints)"),
     ("override",
      r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:you\s+were\s+told|above|before|"
-                 r"previously\s+said|prior)"),
+     r"previously\s+said|prior)"),
     ("override", r"\bnew\s+(?:system\s+)?instructions?\s*:"),
     ("override",
      r"\b(?:from\s+now\s+on|henceforth),?\s+(?:you|always|never|ignore|respond|answer|act)\b"),
     ("role",
-     r"\byou\s+are\s+now\s+(?:(?:an?|the|my)\s+\w+|(?-i:[A-Z]{2,})\b|(?:in|entering)\s+\w+\s+mode)"),
+     r"\byou\s+are\s+now\s+(?:(?:an?|the|my)\s+\w+|(?-i:[A-Z]{2,})\b|(?:in|"
+     r"entering)\s+\w+\s+mode)"),
     ("role",
-     r"\b(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|unfiltered|"
-             r"jailbroken|evil|different|new)\b"),
+     r"\b(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|"
+     r"unfiltered|jailbroken|evil|different|new)\b"),
     ("role", r"\b(?:developer|god|dan|jailbreak)\s+mode\b"),
     ("role",
      r"(?:^|\s)(?:system|assistant|developer)\s*:\s*(?:you|ignore|always|never|from|the\s+user)\b"),
     ("role",
      r"<\|?(?:im_start|im_end|system|endoftext)\|?>|\[/?INST\]|<</?SYS>>|</?(?:system|assistant)>"),
     ("exfiltrate", r"\b(?:reveal|print|show|output|repeat|leak|send)\s+(?:me\s+)?(?:your|the)\s+"
-                   r"(?:system\s+prompt|hidden\s+instructions|instructions\s+above|api\s+keys?|secrets?|"
-                   r"credentials|environment\s+variables)"),
+     r"(?:system\s+prompt|hidden\s+instructions|instructions\s+above|api\s+keys?|secrets?|"
+     r"credentials|environment\s+variables)"),
     ("exfiltrate",
      r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|alert)\s+the\s+user\b"),
     ("tool-call",
      r"<\s*/?\s*(?:tool_call|function_calls?|invoke|antml:invoke|tool_use)\b|\"tool_use\"|"
-                  r"\"function_call\"\s*:"),
+     r"\"function_call\"\s*:"),
     ("shell", r"\b(?:curl|wget|fetch)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|"
-              r"\bbase64\s+(?:-d|--decode)\b[^|\n]{0,80}\|\s*(?:ba)?sh\b|\brm\s+-rf\s+(?:/|~|\$HOME)(?:\s|$)|"
-              r"\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\b(?:run|execute)\s+(?:this|the\s+following)"
-              r"\s+(?:command|script|code)\b"),
+     r"\bbase64\s+(?:-d|--decode)\b[^|\n]{0,80}\|\s*(?:ba)?sh\b|\brm\s+-rf\s+(?:/|~|\$HOME)(?:\s|"
+     r"$)|\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\b(?:run|execute)\s+(?:this|"
+     r"the\s+following)\s+(?:command|script|code)\b"),
     ("override", r"(?:忽略|无视|忘记|忘掉|不要理会|跳过)(?:掉)?(?:之前|以上|上面|前面|先前|此前|所有|全部|一切)(?:的|所有的)?"
-                 r"(?:所有)?(?:指令|指示|提示词?|规则|要求|设定|约束|对话)"),
+     r"(?:所有)?(?:指令|指示|提示词?|规则|要求|设定|约束|对话)"),
     ("override", r"(?:从现在开始|从现在起|今后)[，,]?\s*(?:你|请|必须|只|永远|一律)"),
     ("override", r"新的(?:系统)?(?:指令|指示)[:：]"),
     ("role", r"你现在(?:是|扮演|成为)|(?:扮演|假装你是)(?:一个|一名)?(?:不受限|没有限制|邪恶|黑客)|(?:开发者|越狱)模式"),
@@ -745,18 +739,18 @@ _INSTRUCTION_PATTERNS = (
     ("shell", r"(?:执行|运行)(?:以下|下面|这个|这条)(?:的)?(?:命令|脚本|代码)"),
     # a standing rule addressed to the assistant, and a fake end of the recalled memories
     ("standing-rule",
-     r"\b(?:note|message|reminder|instructions?|memo)\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+)?"
-                      r"(?:ai\s+)?(?:assistant|ai|model|agent|claude|llm|chatbot|bot)s?\b[^\n]{0,120}?\b(?:always|never|"
-                      r"from\s+now\s+on|every\s+time|must|do\s+not|don't)\b"),
+     r"\b(?:note|message|reminder|instructions?|memo)\s+(?:for|to)\s+(?:the\s+|any\s+|"
+     r"all\s+)?(?:ai\s+)?(?:assistant|ai|model|agent|claude|llm|chatbot|"
+     r"bot)s?\b[^\n]{0,120}?\b(?:always|never|from\s+now\s+on|every\s+time|must|do\s+not|don't)\b"),
     ("standing-rule",
-     r"\b(?:dear|attention|hey)\s*,?\s+(?:ai|assistant|claude|model|agent)\b[^\n]{0,120}?\b(?:always|"
-                      r"never|from\s+now\s+on|every\s+time|must)\b"),
+     r"\b(?:dear|attention|hey)\s*,?\s+(?:ai|assistant|claude|model|"
+     r"agent)\b[^\n]{0,120}?\b(?:always|never|from\s+now\s+on|every\s+time|must)\b"),
     ("standing-rule", r"(?:致|给|告诉|提醒)(?:ai|AI|人工智能)?(?:助手|模型|智能体|机器人|ai|AI)(?:的(?:话|备注|提示|留言))?"
-                      r"\s*[:：,，][^\n]{0,60}?(?:以后|今后|每次|总是|永远|始终|必须|一律|不要|别)"),
+     r"\s*[:：,，][^\n]{0,60}?(?:以后|今后|每次|总是|永远|始终|必须|一律|不要|别)"),
     ("boundary",
      r"\[\s*end\s+of\s+(?:the\s+)?(?:recalled\s+)?memor(?:y|ies)\s*\]|\(\s*end\s+of\s+recalled\s+"
-                 r"memories\s*\)|</\s*(?:recalled[-_ "
-                 r"]?)?memor(?:y|ies)\s*>|(?:记忆|回忆)(?:内容)?(?:结束|到此为止)[\]）)】]"),
+     r"memories\s*\)|</\s*(?:recalled[-_ "
+     r"]?)?memor(?:y|ies)\s*>|(?:记忆|回忆)(?:内容)?(?:结束|到此为止)[\]）)】]"),
 )
 
 
@@ -768,10 +762,11 @@ _LOOK_ALIKES = str.maketrans("аеорсухіјѕԁɡοαεικνρτυАЕОР
 
 # Unicode's format characters (category Cf, as of Unicode 15.1: zero-width spaces and joiners,
 # bidirectional marks, soft hyphens, tag characters); a test checks them against unicodedata.
-_FORMAT_CHARS_RE = _LazyRe("[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f"
-                           "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
-                           "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
-                           "\U000e0020-\U000e007f]")
+_FORMAT_CHARS_RE = _LazyRe(
+    "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f]")
 _ROLE_MARKER_RE = _LazyRe(r"<\s*\|\s*([A-Za-z_]+)\s*\|\s*>")
 
 
@@ -855,8 +850,9 @@ def repository_remote(root):
             return None
         gitdir = os.path.normpath(os.path.join(root, gitdir))
         parent = os.path.dirname(gitdir)
-        config = os.path.join(os.path.dirname(parent) if os.path.basename(parent) == "worktrees" else gitdir,
-                              "config")
+        config = os.path.join(
+            os.path.dirname(parent) if os.path.basename(parent) == "worktrees" else gitdir, "config"
+        )
     try:
         with open(config, encoding="utf-8", errors="replace") as handle:
             text = handle.read(1 << 16)
@@ -1177,9 +1173,12 @@ _PORTER_STEP2 = (
 _PORTER_STEP3 = (("ical", "ic"), ("ness", ""), ("icate", "ic"), ("iciti", "ic"), ("ful", ""),
                  ("ative", ""),
                  ("alize", "al"))
-_PORTER_STEP4 = tuple((suffix, "") for suffix in (
-    "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism",
-    "ate", "iti", "ous", "ive", "ize"))
+_PORTER_STEP4 = tuple(
+    (suffix, "")
+    for suffix in (
+        "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion",
+        "ou", "ism", "ate", "iti", "ous", "ive", "ize")
+)
 
 
 def _porter_replace(word, rules, condition):
@@ -1200,8 +1199,10 @@ def porter_stem(word):
         return word
     if word[-1] == "s":  # step 1a
         if word[-2] == "e":
-            word = word[:-2] if (len(word) > 4 and word[-4:-2] == "ss") or (len(word) > 3 and word[-3] == "i") \
-                else word[:-1]
+            word = (
+                word[:-2]
+                if (len(word) > 4 and word[-4:-2] == "ss") or (len(word) > 3 and word[-3] == "i")
+                else word[:-1])
         elif word[-2] != "s":
             word = word[:-1]
     if len(word) > 3 and word.endswith("eed"):  # step 1b
@@ -1238,16 +1239,21 @@ def porter_stem(word):
 # ASCII punctuation and the common CJK punctuation below as separators.  Search asks for the stems
 # of a query and of its few results; the temporary probe table (MemoryDB.tokens) answers for any
 # other text.  tests/test_recall.py compares the two over 60,000 words and every separator.
-_INDEX_SEPARATORS = "\u3000\u3001\u3002\u300a\u300b\u300c\u300d\u300e\u300f\u3010\u3011" \
-                    "\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\u2014\u2018\u2019\u201c\u201d\u2026\u00b7"
+_INDEX_SEPARATORS = (
+    "\u3000\u3001\u3002\u300a\u300b\u300c\u300d\u300e\u300f\u3010\u3011"
+    "\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\u2014\u2018\u2019\u201c\u201d\u2026\u00b7")
 
 
 @functools.lru_cache(maxsize=1)
 def _index_fold_table():
     """bytes.translate table for UTF-8: ASCII upper case folded, other ASCII that is not a letter or
     digit to a space, bytes of other characters kept."""
-    return bytes(code + 32 if 65 <= code <= 90 else code if (97 <= code <= 122 or 48 <= code <= 57 or code > 127)
-                 else 32 for code in range(256))
+    return bytes(
+        (
+            code + 32 if 65 <= code <= 90
+            else code if (97 <= code <= 122 or 48 <= code <= 57 or code > 127) else 32)
+        for code in range(256)
+    )
 
 
 def index_tokens(text, only=None):
@@ -1297,8 +1303,7 @@ _MONTHS = {
     m: i + 1 for i, names in enumerate((
         ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
         ("may",), ("june", "jun"), ("july", "jul"), ("august", "aug"),
-        ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"),
-        ("december", "dec"),
+        ("september", "sep", "sept"), ("october", "oct"), ("november", "nov"), ("december", "dec")
     )) for m in names
 }
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -1308,10 +1313,13 @@ _DATE_RES = (  # the date expressions a query may name
     # 2026年5月2日, 5月2日, 4月27号
     _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
     # May 2, May 2nd, May 2 2026, May 2, 2026
-    _LazyRe(r"(?i)\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?"
-            % _MONTH_NAMES),
+    _LazyRe(
+        r"(?i)\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?"
+        % _MONTH_NAMES),
     # 2 May, 2nd May 2026
-    _LazyRe(r"(?i)\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES),
+    _LazyRe(
+        r"(?i)\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mn>%s)\b(?:,?\s+(?P<y>\d{4})\b)?"
+        % _MONTH_NAMES),
 )
 
 
@@ -1466,17 +1474,20 @@ def _strong_terms(text):
         token = m.group(0).rstrip(".-/")
         before = text[:m.start()].rstrip()
         first = not before or before[-1] in ".!?:;。！？：；\n"
-        if mixed or any(c.isdigit() for c in token) or any(c in "._-/" for c in token) or (
-                not first and any(c.isupper() for c in token)) or (len(token) > 1 and token.isupper()):
+        if (
+            mixed or any(c.isdigit() for c in token) or any(c in "._-/" for c in token)
+            or (not first and any(c.isupper() for c in token))
+            or (len(token) > 1 and token.isupper())):
             strong.update(word_runs(token.lower()))
     return strong
 
 
 # Question templates: they ask, they name nothing ("11月24日做了什么" asks for a day's work; 做 must
 # not find "决定先做移动端").  Taken out of every query before its terms are read.
-_TEMPLATE_RE = _LazyRe(r"(?i)(?:做|干|忙|聊|讨论|谈|发生|完成|搞)(?:了|过)(?:些|点)?(?:什么|啥|哪些)(?:事|事情|工作)?|"
-                       r"\bwhat\s+(?:did|have|had)\s+(?:i|we|you)\s+(?:do|done|discuss(?:ed)?|talk(?:ed)?\s+about|"
-                       r"work(?:ed)?\s+on)\b|\bwhat\s+(?:happened|was\s+(?:discussed|done))\b")
+_TEMPLATE_RE = _LazyRe(
+    r"(?i)(?:做|干|忙|聊|讨论|谈|发生|完成|搞)(?:了|过)(?:些|点)?(?:什么|啥|哪些)(?:事|事情|工作)?|"
+    r"\bwhat\s+(?:did|have|had)\s+(?:i|we|you)\s+(?:do|done|discuss(?:ed)?|talk(?:ed)?\s+about|"
+    r"work(?:ed)?\s+on)\b|\bwhat\s+(?:happened|was\s+(?:discussed|done))\b")
 
 
 class Query:
@@ -1529,7 +1540,8 @@ class Query:
     def keeping(self, kept):
         """A copy that matches only the terms in ``kept`` (order kept)."""
         other = Query.__new__(Query)
-        other.raw, other.days, other.prefixes, other.periods = self.raw, self.days, self.prefixes, self.periods
+        other.raw, other.days, other.prefixes, other.periods = (
+            self.raw, self.days, self.prefixes, self.periods)
         other.words = [w for w in self.words if w in kept]
         other.cjk_terms = [t for t in self.cjk_terms if t in kept]
         return other
@@ -1853,18 +1865,18 @@ MIGRATIONS = [
         )""",
     ],
     [
-        "ALTER TABLE memory_l1 ADD COLUMN parent_session TEXT",     # session this one continued
-        "ALTER TABLE memory_l1 ADD COLUMN project TEXT",            # project or repository name
-        "ALTER TABLE memory_l1 ADD COLUMN agent TEXT",              # which agent wrote it
-        "ALTER TABLE memory_l1 ADD COLUMN last_accessed_at TEXT",   # last time a search returned it
+        "ALTER TABLE memory_l1 ADD COLUMN parent_session TEXT",  # session this one continued
+        "ALTER TABLE memory_l1 ADD COLUMN project TEXT",  # project or repository name
+        "ALTER TABLE memory_l1 ADD COLUMN agent TEXT",  # which agent wrote it
+        "ALTER TABLE memory_l1 ADD COLUMN last_accessed_at TEXT",  # last time a search returned it
         # strength is exact as of this time
         "ALTER TABLE memory_l1 ADD COLUMN decay_applied_at TEXT",
-        "ALTER TABLE memory_l1 ADD COLUMN promoted_to INTEGER",     # memory_l2.id it became
-        "ALTER TABLE memory_l1 ADD COLUMN archived_at TEXT",        # set by cleanup --archive
+        "ALTER TABLE memory_l1 ADD COLUMN promoted_to INTEGER",  # memory_l2.id it became
+        "ALTER TABLE memory_l1 ADD COLUMN archived_at TEXT",  # set by cleanup --archive
         "ALTER TABLE memory_l2 ADD COLUMN project TEXT",
         "ALTER TABLE memory_l2 ADD COLUMN last_accessed_at TEXT",
         "ALTER TABLE memory_l2 ADD COLUMN decay_applied_at TEXT",
-        "ALTER TABLE memory_l2 ADD COLUMN promoted_to INTEGER",     # memory_l3.id it fed
+        "ALTER TABLE memory_l2 ADD COLUMN promoted_to INTEGER",  # memory_l3.id it fed
         "ALTER TABLE memory_l2 ADD COLUMN archived_at TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN importance REAL DEFAULT 0.5",
         "ALTER TABLE memory_l3 ADD COLUMN access_count INTEGER DEFAULT 0",
@@ -1873,12 +1885,15 @@ MIGRATIONS = [
         "ALTER TABLE memory_l3 ADD COLUMN decay_applied_at TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN archived_at TEXT",
         # Seed databases stored "YYYY-MM-DD HH:MM:SS" and comma-separated lists.
-        "UPDATE memory_l1 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
-        " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')",
-        "UPDATE memory_l2 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
-        " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')",
-        "UPDATE memory_l3 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
-        " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')",
+        (
+            "UPDATE memory_l1 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
+            " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')"),
+        (
+            "UPDATE memory_l2 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
+            " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')"),
+        (
+            "UPDATE memory_l3 SET created_at = replace(coalesce(created_at, :now), ' ', 'T'),"
+            " updated_at = replace(coalesce(updated_at, created_at, :now), ' ', 'T')"),
         "UPDATE memory_l1 SET key_points = mt_json_list(key_points)",
         "UPDATE memory_l2 SET source_ids = mt_json_ids(source_ids), tags = mt_json_list(tags)",
         "UPDATE memory_l3 SET source_ids = mt_json_ids(source_ids)",
@@ -1887,8 +1902,9 @@ MIGRATIONS = [
         "UPDATE memory_l3 SET decay_applied_at = updated_at",
         "CREATE INDEX IF NOT EXISTS memory_l1_session ON memory_l1(session_id)",
         "CREATE INDEX IF NOT EXISTS memory_l1_created ON memory_l1(created_at)",
-        "CREATE INDEX IF NOT EXISTS memory_l1_promotable ON memory_l1(importance, access_count)"
-        " WHERE promoted_to IS NULL AND archived_at IS NULL",
+        (
+            "CREATE INDEX IF NOT EXISTS memory_l1_promotable ON memory_l1(importance, access_count)"
+            " WHERE promoted_to IS NULL AND archived_at IS NULL"),
         "CREATE INDEX IF NOT EXISTS memory_l2_category ON memory_l2(category)",
         "CREATE INDEX IF NOT EXISTS memory_l2_created ON memory_l2(created_at)",
         "CREATE INDEX IF NOT EXISTS memory_l3_created ON memory_l3(created_at)",
@@ -1912,11 +1928,11 @@ MIGRATIONS = [
             path        TEXT NOT NULL,     -- note path relative to the vault
             file_hash   TEXT NOT NULL,     -- sha256 of the file as last written or read back
             render_hash TEXT NOT NULL,     -- sha256 of what the database rendered at that time
-            fingerprint TEXT,              -- hash of the record row and its links, to skip rendering
+            fingerprint TEXT,              -- hash of the row and its links (skips rendering)
             base        TEXT NOT NULL,     -- JSON: the editable fields both sides last agreed on
             mtime_ns    INTEGER,           -- file stat at that time, to skip unchanged files fast
             size        INTEGER,
-            state       TEXT NOT NULL DEFAULT 'live',  -- live or archived (moved to the archive folder)
+            state       TEXT NOT NULL DEFAULT 'live',  -- live or archived (in the archive folder)
             PRIMARY KEY (vault, kind, ref)
         )""",
         """CREATE TABLE IF NOT EXISTS pending_sessions (
@@ -1947,15 +1963,18 @@ MIGRATIONS = [
             tbl     TEXT PRIMARY KEY,  -- memory_l1, memory_l2 or memory_l3
             last_id INTEGER NOT NULL   -- highest id ever used there: ids are never given out twice
         )""",
-        "INSERT OR IGNORE INTO id_floor SELECT 'memory_l1', max(coalesce((SELECT max(id) FROM "
-        "memory_l1), 0),"
-        " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l1'), 0))",
-        "INSERT OR IGNORE INTO id_floor SELECT 'memory_l2', max(coalesce((SELECT max(id) FROM "
-        "memory_l2), 0),"
-        " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l2'), 0))",
-        "INSERT OR IGNORE INTO id_floor SELECT 'memory_l3', max(coalesce((SELECT max(id) FROM "
-        "memory_l3), 0),"
-        " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l3'), 0))",
+        (
+            "INSERT OR IGNORE INTO id_floor SELECT 'memory_l1', max(coalesce((SELECT max(id) FROM "
+            "memory_l1), 0),"
+            " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l1'), 0))"),
+        (
+            "INSERT OR IGNORE INTO id_floor SELECT 'memory_l2', max(coalesce((SELECT max(id) FROM "
+            "memory_l2), 0),"
+            " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l2'), 0))"),
+        (
+            "INSERT OR IGNORE INTO id_floor SELECT 'memory_l3', max(coalesce((SELECT max(id) FROM "
+            "memory_l3), 0),"
+            " coalesce((SELECT max(CAST(ref AS INTEGER)) FROM vault_notes WHERE kind = 'l3'), 0))"),
         """CREATE TABLE IF NOT EXISTS recalls (
             session_id  TEXT NOT NULL,     -- the agent session a memory was put in front of
             level       TEXT NOT NULL,
@@ -1965,52 +1984,55 @@ MIGRATIONS = [
         )""",
         "CREATE INDEX IF NOT EXISTS recalls_at ON recalls(recalled_at)",
         # An L1 named as a source by an L2 written by hand was never marked promoted.
-        "UPDATE memory_l1 SET promoted_to = (SELECT min(l2.id) FROM memory_l2 l2, "
-        "json_each(l2.source_ids) j"
-        " WHERE json_valid(l2.source_ids) AND j.value = memory_l1.id) WHERE promoted_to IS NULL",
-        "UPDATE memory_l2 SET promoted_to = (SELECT min(l3.id) FROM memory_l3 l3, "
-        "json_each(l3.source_ids) j"
-        " WHERE json_valid(l3.source_ids) AND j.value = memory_l2.id) WHERE promoted_to IS NULL",
+        (
+            "UPDATE memory_l1 SET promoted_to = (SELECT min(l2.id) FROM memory_l2 l2, "
+            "json_each(l2.source_ids) j"
+            " WHERE json_valid(l2.source_ids) AND j.value = memory_l1.id) WHERE promoted_to IS NULL"
+        ),
+        (
+            "UPDATE memory_l2 SET promoted_to = (SELECT min(l3.id) FROM memory_l3 l3, "
+            "json_each(l3.source_ids) j"
+            " WHERE json_valid(l3.source_ids) AND j.value = memory_l2.id) WHERE promoted_to IS NULL"
+        ),
     ] + [
         "CREATE TRIGGER IF NOT EXISTS %s_id_floor AFTER DELETE ON %s BEGIN "
         "INSERT INTO id_floor(tbl, last_id) VALUES ('%s', old.id) "
         "ON CONFLICT(tbl) DO UPDATE SET last_id = max(last_id, excluded.last_id); END" % (t, t, t)
-        for t in ("memory_l1", "memory_l2", "memory_l3")
-    ],
+        for t in ("memory_l1", "memory_l2", "memory_l3")],
     [
         # Provenance and the poisoning guard; projects become repository keys.
         # how it arrived: cli, mcp, hook, auto, import, vault
         "ALTER TABLE memory_l1 ADD COLUMN origin TEXT",
         "ALTER TABLE memory_l2 ADD COLUMN origin TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN origin TEXT",
-        "ALTER TABLE memory_l2 ADD COLUMN agent TEXT",    # which agent wrote it, where known
+        "ALTER TABLE memory_l2 ADD COLUMN agent TEXT",  # which agent wrote it, where known
         "ALTER TABLE memory_l3 ADD COLUMN agent TEXT",
         # why the text looks like instructions to a model
         "ALTER TABLE memory_l1 ADD COLUMN flagged TEXT",
         # (kept out of automatic injection until cleared)
         "ALTER TABLE memory_l2 ADD COLUMN flagged TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN flagged TEXT",
-        "UPDATE memory_l1 SET origin = CASE agent WHEN 'auto' THEN 'auto' WHEN 'mcp' THEN 'mcp' END",
+        (
+            "UPDATE memory_l1 SET origin = CASE agent WHEN 'auto' THEN 'auto' WHEN 'mcp' THEN"
+            " 'mcp' END"),
         "UPDATE memory_l1 SET flagged = mt_flag(summary || ' ' || coalesce(key_points, ''))",
         "UPDATE memory_l2 SET flagged = mt_flag(knowledge)",
         "UPDATE memory_l3 SET flagged = mt_flag(insight)",
         "CREATE INDEX IF NOT EXISTS memory_l1_project ON memory_l1(project)",
         lambda conn, now: _migrate_projects(conn),
     ],
-    [
-        """CREATE TABLE IF NOT EXISTS embeddings (
+    ["""CREATE TABLE IF NOT EXISTS embeddings (
             level     TEXT NOT NULL,     -- l1, l2, l3
             record_id INTEGER NOT NULL,
             model     TEXT NOT NULL,     -- MEMORY_TIERED_EMBED_MODEL that made it
             text_hash TEXT NOT NULL,     -- of the text embedded: a changed record is embedded again
             vector    BLOB NOT NULL,     -- float32 values, unit length
             PRIMARY KEY (level, record_id)
-        )""",
-    ] + [
+        )"""]
+    + [
         "CREATE TRIGGER IF NOT EXISTS %s_embedding_ad AFTER DELETE ON %s BEGIN "
         "DELETE FROM embeddings WHERE level = '%s' AND record_id = old.id; END" % (t, t, lv)
-        for lv, t in (("l1", "memory_l1"), ("l2", "memory_l2"), ("l3", "memory_l3"))
-    ],
+        for lv, t in (("l1", "memory_l1"), ("l2", "memory_l2"), ("l3", "memory_l3"))],
     [
         # JSON ids of the most similar records of the level
         "ALTER TABLE memory_l1 ADD COLUMN related TEXT",
@@ -2034,8 +2056,9 @@ MIGRATIONS = [
         "ALTER TABLE memory_l2 ADD COLUMN uid TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN uid TEXT",
         lambda conn, now: _give_uids(conn),
-    ] + ["CREATE UNIQUE INDEX IF NOT EXISTS %s_uid ON %s(uid)"
-         % (t, t) for t in ("memory_l1", "memory_l2", "memory_l3")],
+    ] + [
+        "CREATE UNIQUE INDEX IF NOT EXISTS %s_uid ON %s(uid)" % (t, t)
+        for t in ("memory_l1", "memory_l2", "memory_l3")],
     [
         # Replication (see `replicate`): provenance of records from other devices, and the agreed
         # state.
@@ -2058,14 +2081,14 @@ MIGRATIONS = [
             forgotten TEXT,              -- JSON [stamp, device] of its forget (then no fields)
             project   TEXT,              -- its project, kept for a tombstone's folder
             touched   TEXT,              -- this device's stamp when the state last changed here
-            came_from TEXT,              -- the folder that last told this device of it (not told back)
+            came_from TEXT,              -- the folder that last told us (not told back)
             seen      TEXT               -- fingerprint of the local row when last compared with it
         )""",
         """CREATE TABLE IF NOT EXISTS replica_deleted (
             uid TEXT PRIMARY KEY         -- a record deleted here (forget, merge) since the last run
         )""",
         """CREATE TABLE IF NOT EXISTS replica_merged (
-            uid      TEXT PRIMARY KEY,   -- a record a merge here folded into another, since the last run
+            uid      TEXT PRIMARY KEY,   -- folded into another by a merge here since the last run
             into_uid TEXT NOT NULL       -- the record it was folded into
         )""",
         """CREATE TABLE IF NOT EXISTS replica_waiting (
@@ -2076,13 +2099,12 @@ MIGRATIONS = [
     ] + [
         "CREATE TRIGGER IF NOT EXISTS %s_replica_ad AFTER DELETE ON %s WHEN old.uid IS NOT NULL "
         "BEGIN INSERT OR IGNORE INTO replica_deleted(uid) VALUES (old.uid); END" % (t, t)
-        for t in ("memory_l1", "memory_l2", "memory_l3")
-    ] + [
+        for t in ("memory_l1", "memory_l2", "memory_l3")] + [
         """CREATE TABLE IF NOT EXISTS replica_folders (
             folder   TEXT PRIMARY KEY,   -- absolute path of a replica folder
             project  TEXT,               -- a team folder's project (NULL: personal, every record)
             sent     TEXT,               -- stamp of this device's last write there
-            scrubbed TEXT                -- its own files there hold no text forgotten up to this stamp
+            scrubbed TEXT                -- own files there hold no text forgotten up to this
         )""",
         """CREATE TABLE IF NOT EXISTS replica_files (
             folder   TEXT NOT NULL,
@@ -2091,8 +2113,14 @@ MIGRATIONS = [
             mtime_ns INTEGER,
             PRIMARY KEY (folder, name)
         )""",
-        lambda conn, now: adopt_path_keys(conn, sorted({r[0] for r in conn.execute(
-            "SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),
+        lambda conn, now: adopt_path_keys(
+            conn,
+            sorted(
+                {
+                    r[0]
+                    for r in conn.execute("SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")}
+            ),
+        ),
     ],
 ]
 
@@ -2125,23 +2153,20 @@ _FTS_STATE = ("CASE WHEN {p}superseded_by IS NOT NULL THEN 'superseded' "
 def _units_insert_sql(level, p, source=""):
     return (
         "INSERT INTO memory_units(rowid, unit) SELECT ({p}.id * 4 + {n}) * 256 + j.key, j.value "
-        "FROM %s json_each(%s) j" % (source, LEVEL[level].units)
-    ).format(p=p, n=LEVEL_NUM[level])
+        "FROM %s json_each(%s) j" % (source, LEVEL[level].units)).format(p=p, n=LEVEL_NUM[level])
 
 
 def _fts_insert_sql(level, p):
     return (
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
         "VALUES ({p}.id * 4 + {n}, %s, {n}, {p}.project, {p}.created_at, "
-        "%s)" % (LEVEL[level].fts, _FTS_STATE.format(p=p + "."))
-    ).format(p=p, n=LEVEL_NUM[level])
+        "%s)" % (LEVEL[level].fts, _FTS_STATE.format(p=p + "."))).format(p=p, n=LEVEL_NUM[level])
 
 
 _FTS_DELETE = (
     "DELETE FROM memory_fts WHERE rowid = old.id * 4 + %d; "
     "DELETE FROM memory_units WHERE rowid BETWEEN (old.id * 4 + %d) * 256 AND (old.id * 4 + %d) * "
-    "256 + 255"
-)
+    "256 + 255")
 
 FTS_FILL = []
 for _level in LEVELS:
@@ -2160,10 +2185,8 @@ for _level in LEVELS:
     FTS_FILL += [
         _units_insert_sql(_level, _t, _t + ","),
         "INSERT INTO memory_fts(rowid, body, points, labels, level, project, created_at, state) "
-        "SELECT id * 4 + %d, %s, %d, project, created_at, "
-        "%s FROM %s"
-        % (_n, LEVEL[_level].fts.format(p=_t), _n, _FTS_STATE.format(p=""), _t),
-    ]
+        "SELECT id * 4 + %d, %s, %d, project, created_at, " "%s FROM %s"
+        % (_n, LEVEL[_level].fts.format(p=_t), _n, _FTS_STATE.format(p=""), _t),]
 del _level, _t, _n
 
 
@@ -2244,8 +2267,9 @@ def _complete_schema(conn, version):
         have = {r[1] for r in conn.execute("PRAGMA table_info(%s)" % table)}
         for column, kind, default in columns:
             if column not in have:
-                conn.execute("ALTER TABLE %s ADD COLUMN %s %s%s" % (table, column, kind,
-                                                                   " DEFAULT %s" % default if default else ""))
+                conn.execute(
+                    "ALTER TABLE %s ADD COLUMN %s %s%s"
+                    % (table, column, kind, " DEFAULT %s" % default if default else ""))
     for name, sql in shape["other"]:
         if name not in names:
             conn.execute(sql)
@@ -2321,7 +2345,9 @@ def wal_problem(path):
             break  # frames of an earlier generation: not part of this log
         sums = _wal_sum(data[at:at + 8] + data[at + 24:at + frame], big, *sums)
         if sums != (k0, k1):
-            return ("frame %d of %d in the -wal file fails its checksum: writes after it are lost" % (n + 1, whole))
+            return (
+                "frame %d of %d in the -wal file fails its checksum: writes after it are lost"
+                % (n + 1, whole))
         valid = n + 1
         if commit:
             last_commit = valid
@@ -2329,8 +2355,9 @@ def wal_problem(path):
         return ("the -wal file ends inside a frame (%d stray bytes after %d whole frames): it was "
                 "cut short, and writes in it may be lost" % (rest, whole))
     if valid > last_commit:
-        return "%d frame(s) at the end of the -wal file were never committed (a writer was stopped)" % (
-            valid - last_commit)
+        return (
+            "%d frame(s) at the end of the -wal file were never committed (a writer was stopped)"
+            % (valid - last_commit))
     return None
 
 
@@ -2364,7 +2391,9 @@ def backup_is_good(path):
         try:
             names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = "
                                                 "'table'")}
-            return ("memory_l1" in names and conn.execute("SELECT count(*) FROM memory_l1").fetchone() is not None)
+            return (
+                "memory_l1" in names
+                and conn.execute("SELECT count(*) FROM memory_l1").fetchone() is not None)
         finally:
             conn.close()
     except sqlite3.Error:
@@ -2498,7 +2527,8 @@ class MemoryDB:
             conn.create_function("pow", 2, math.pow, deterministic=True)
 
     def _has_fts_table(self):
-        return (bool(self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone()))
+        return bool(
+            self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'memory_fts'").fetchone())
 
     @staticmethod
     def _reindex(conn):
@@ -2533,23 +2563,24 @@ class MemoryDB:
         if version > SCHEMA_VERSION:
             raise SchemaTooNewError(
                 "%s has schema version %d but this memory_tiered (%s) knows up to %d; "
-                "upgrade memory_tiered.py" % (self.path, version, __version__, SCHEMA_VERSION)
-            )
+                "upgrade memory_tiered.py" % (self.path, version, __version__, SCHEMA_VERSION))
         ours = {"memory_l1", "memory_l2", "memory_l3"}
         if names and not ours <= names:
             raise DatabaseError(
                 "%s is a SQLite database but not a memory database (tables: %s); "
-                "point --db at another file" % (self.path, ", ".join(sorted(names)[:5]))
-            )
+                "point --db at another file" % (self.path, ", ".join(sorted(names)[:5])))
         if names and not self._looks_current(version):
             for table in sorted(ours):
                 columns = {r[1] for r in self.conn.execute("PRAGMA table_info(%s)" % table)}
                 seed = {c[0] for c in schema_shapes()[1]["tables"][table][1]}
                 if not seed <= columns:
-                    raise DatabaseError("%s has a %s table of another shape (columns: %s; missing: "
-                                        "%s); point --db at another file"
-                                        % (self.path, table, ", ".join(sorted(columns)[:6]),
-                                                                  ", ".join(sorted(seed - columns)[:4])))
+                    raise DatabaseError(
+                        "%s has a %s table of another shape (columns: %s; missing: "
+                        "%s); point --db at another file"
+                        % (
+                            self.path, table, ", ".join(sorted(columns)[:6]),
+                            ", ".join(sorted(seed - columns)[:4]))
+                    )
         return version, names
 
     def _migrate(self, version=None, names=None):
@@ -2609,7 +2640,9 @@ class MemoryDB:
                 self.conn.execute("BEGIN IMMEDIATE")
                 break
             except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc) or time.monotonic() > deadline:
+                if (
+                    "locked" not in str(exc) and "busy" not in str(exc)
+                    or time.monotonic() > deadline):
                     raise
                 time.sleep(pause)
                 pause = min(pause * 2, 1.0)
@@ -2750,8 +2783,9 @@ class MemoryDB:
         removed = []
         if os.path.dirname(dest) == folder and keep:
             # only good backups count and go: a damaged one is never what rotation keeps instead
-            ours = sorted((n for n in os.listdir(folder) if n.startswith(stem + "-") and n.endswith(".db")),
-                          reverse=True)
+            ours = sorted(
+                (n for n in os.listdir(folder) if n.startswith(stem + "-") and n.endswith(".db")),
+                reverse=True)
             good = 0
             for name in ours:
                 path = os.path.join(folder, name)
@@ -2973,7 +3007,9 @@ _FIELD_RULES = {
     "key_points": lambda value, level: split_items(value, "key_points"),
     "tags": lambda value, level: split_items(value, "tags", MAX_SHORT),
     "importance": lambda value, level: check_importance(value),
-    "category": lambda value, level: check_text(value, "category", MAX_SHORT, required=level == "l2") or None,
+    "category": (
+        lambda value, level: check_text(value, "category", MAX_SHORT, required=level == "l2")
+        or None),
     "source_ids": lambda value, level: parse_ids(value, "source_ids"),
     "parent_session": _optional_short("parent_session"),
     "project": _optional_short("project"),
@@ -3037,7 +3073,9 @@ def _insert_sql(table, names):
 def similarity_tokens(text):
     """Words (lightly stemmed, stop words dropped) and CJK bigrams, for overlap measures."""
     lowered = (text or "").lower()
-    words = {light_stem(w) for w in _WORD_RE.findall(_CJK_RUN_RE.sub(" ", lowered)) if w not in EN_STOP_WORDS}
+    words = {
+        light_stem(w) for w in _WORD_RE.findall(_CJK_RUN_RE.sub(" ", lowered))
+        if w not in EN_STOP_WORDS}
     for run in _CJK_RUN_RE.findall(lowered):
         words.update(cjk_bigrams(run))
     return words
@@ -3196,7 +3234,8 @@ def markdown_export(records):
             " · %s" % r["category"] if r.get("category") else "")
         yield ""
         yield "### %s #%d%s · %s · importance %.2f · strength %.3f" % (
-            r["level"].upper(), r["id"], where, (r["created_at"] or "")[:10], r["importance"] or 0.5, r["decay_score"])
+            r["level"].upper(), r["id"], where, (r["created_at"] or "")[:10],
+            r["importance"] or 0.5, r["decay_score"])
         yield ""
         yield r["text"]
         for p in r.get("key_points") or []:
@@ -3956,8 +3995,11 @@ class Searcher:
                         importance_factor = by_importance[row[1]] = self._importance_factor(row[1])
                     strength_factor = self._strength_factor(strength_of(row[2], row[3], row[4]))
                     boost = PROJECT_BOOST if prefer and row[5] == prefer else 1.0
-                    ranked.append((-(hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor
-                                   * weight * boost, lv, -row[0]))
+                    ranked.append(
+                        (
+                            -(hit["relevance"] + hit["date_bonus"]) * importance_factor
+                            * strength_factor * weight * boost, lv, -row[0],)
+                    )
         ranked.sort()
         return ranked, full_page, hits
 
@@ -3969,14 +4011,17 @@ class Searcher:
         wanted = {
             "project": filters["project"] or filters["scope"] or filters.get("prefer"),
             "created_at": filters["since"] or filters["until"],
-            "flagged": filters["exclude_flagged"],
-            "origin": filters["origin"],
+            "flagged": filters["exclude_flagged"], "origin": filters["origin"],
             "category": filters.get("category") is not None and level != "l1",
-            "tags": filters.get("tag") is not None,
-        }
-        return ", ".join(["id", "importance", "decay_score", "decay_applied_at", "stability"] + [
-            name if wanted[name] else "NULL" for name in ("project", "created_at")] + ["archived_at", "superseded_by"] + [
-            name if wanted[name] else "NULL" for name in ("flagged", "origin", "category", "tags")])
+            "tags": filters.get("tag") is not None}
+        return ", ".join(
+            ["id", "importance", "decay_score", "decay_applied_at", "stability"]
+            + [name if wanted[name] else "NULL" for name in ("project", "created_at")]
+            + ["archived_at", "superseded_by"]
+            + [
+                name if wanted[name] else "NULL"
+                for name in ("flagged", "origin", "category", "tags")]
+        )
 
     @staticmethod
     def _keeps(filters):
@@ -4031,16 +4076,14 @@ class Searcher:
         """(final score, its parts) by the formula in the class docstring."""
         importance_factor, strength_factor = Searcher._factors(importance, strength)
         parts = {
-            "bm25": round(hit["raw"], 6),
-            "relevance": round(hit["relevance"], 6),
-            "date_bonus": hit["date_bonus"],
-            "importance_factor": importance_factor,
-            "strength_factor": strength_factor,
-            "level_weight": LEVEL_WEIGHT[level],
-        }
+            "bm25": round(hit["raw"], 6), "relevance": round(hit["relevance"], 6),
+            "date_bonus": hit["date_bonus"], "importance_factor": importance_factor,
+            "strength_factor": strength_factor, "level_weight": LEVEL_WEIGHT[level]}
         if "fused" in hit:
             parts["vector_cosine"], parts["fused_score"] = hit["vector"], round(hit["fused"], 6)
-        score = (hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor * LEVEL_WEIGHT[level]
+        score = (
+            (hit["relevance"] + hit["date_bonus"]) * importance_factor * strength_factor
+            * LEVEL_WEIGHT[level])
         return score, parts
 
     def _strength(self, stored, applied, stability):
@@ -4052,8 +4095,8 @@ class Searcher:
             return stored
         hours = self._elapsed.get(applied)
         if hours is None:
-            hours = self._elapsed[applied] = max(0.0,
-                                                 (self._now - parse_time(applied)).total_seconds() / 3600.0)
+            hours = self._elapsed[applied] = max(
+                0.0, (self._now - parse_time(applied)).total_seconds() / 3600.0)
         return stored * self._factor ** (hours / (stability or 1.0))
 
     def _scored(self, level, row, hit):
@@ -4096,8 +4139,9 @@ class Searcher:
     def _filter_sql(self, filters, prefix):
         where, params = [], []
         if len(filters["levels"]) < 3:
-            where.append("%slevel IN (%s)" % (prefix,
-                                              ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])))
+            where.append(
+                "%slevel IN (%s)"
+                % (prefix, ",".join(str(LEVEL_NUM[lv]) for lv in filters["levels"])))
         if filters["project"]:
             where.append("%sproject = ?" % prefix)
             params.append(filters["project"])
@@ -4207,17 +4251,22 @@ class Searcher:
         records, df containing it), so a word in a large share of memories says little; a term
         no memory contains does not count.  A result passes when the information of the prompt
         terms it contains is at least GATE_COVERAGE of the prompt's, or, in a prompt of at most
-        GATE_SHORT known terms, when it contains a rare one (GATE_RARE).  Names (capitalised words inside the prompt) must be in
-        the result; a prompt that names someone the store knows lets its GATE_NAME_TOP best
-        results that contain the name pass from GATE_NAME_COVERAGE.  Measured by
-        bench/injection.py.
+        GATE_SHORT known terms, when it contains a rare one (GATE_RARE).  Names (capitalised words
+        inside the prompt) must be in the result; a prompt that names someone the store knows
+        lets its GATE_NAME_TOP best results that contain the name pass from GATE_NAME_COVERAGE.
+        Measured by bench/injection.py.
         """
         query = self._query(text, now or now_utc())
         terms = _gate_terms(query)
         if not terms and query.periods and results:
             # a question that names a day and nothing else ("11月24日做了什么"): that day's records
-            kept = [r for r in results if any(first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
-                                              for first, last in query.periods)]
+            kept = [
+                r
+                for r in results
+                if any(
+                    first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
+                    for first, last in query.periods)
+            ]
             kept = kept[:GATE_NAME_TOP]
             for r in results:
                 r["weak"] = r not in kept
@@ -4235,7 +4284,9 @@ class Searcher:
         top = math.log(1 + total_rows)
         # a prompt term no memory contains does not count against a match: the prompt may say
         # more than any memory holds ("move the Stripe webhook handler to a background queue")
-        info = {t: math.log(1 + total_rows / float(frequencies[t])) for t in terms if frequencies.get(t)}
+        info = {
+            t: math.log(1 + total_rows / float(frequencies[t])) for t in terms if frequencies.get(t)
+        }
         if not info:
             for r in results:
                 r["weak"] = True
@@ -4243,9 +4294,13 @@ class Searcher:
         strong = _strong_terms(text)
         # ... except a name or identifier the store has never seen: then the prompt is about
         # something this memory does not hold (another person, another service)
-        unknown = [t for t in terms if not frequencies.get(t) and (t in strong or t in names) and not t.isdigit()]
+        unknown = [
+            t for t in terms
+            if not frequencies.get(t) and (t in strong or t in names) and not t.isdigit()]
         total = sum(info.values()) + top * len(unknown)
-        rare = {t for t, v in info.items() if v >= GATE_RARE * top} if len(info) <= GATE_SHORT else set()
+        rare = (
+            {t for t, v in info.items() if v >= GATE_RARE * top} if len(info) <= GATE_SHORT
+            else set())
         strong |= {t for t in rare if t in query.cjk_terms}  # a rare Chinese word; a rare English
         # word alone is not enough ("network" in "add error handling around the network call")
         known_names = {n for n in names if frequencies.get(n)}
@@ -4271,7 +4326,8 @@ class Searcher:
         record, kept up to date by FTS5 on every change) instead of counting three tables."""
         if self.db.fts:
             with contextlib.suppress(sqlite3.Error, IndexError, TypeError):
-                block = (self.db.execute("SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0])
+                block = self.db.execute(
+                    "SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0]
                 value = 0
                 for byte in block[:8]:  # an SQLite varint; nine-byte values are never row counts
                     value = (value << 7) | (byte & 0x7F)
@@ -4327,8 +4383,9 @@ class Searcher:
             row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv],
                                   (rid,)).fetchone()
             record = record_dict(lv, row)
-            blob = " ".join([record["text"] or ""] + (record.get("key_points") or []) + (record.get("tags") or [])
-                            + [record.get("category") or ""]).lower()
+            blob = " ".join(
+                [record["text"] or ""] + (record.get("key_points") or [])
+                + (record.get("tags") or []) + [record.get("category") or ""]).lower()
             out[(lv, rid)] = {t for t in terms if t in blob}
         return out
 
@@ -4354,13 +4411,26 @@ class Searcher:
             for lv in LEVELS:
                 ids = [rid for l_, rid in keys if l_ == lv and (l_, rid) not in rows]
                 if ids:
-                    rows.update(((lv, row["id"]), row) for row in self.db.execute(
-                        "SELECT * FROM %s WHERE id IN (SELECT value FROM json_each(?))" % LEVEL_TABLE[lv],
-                        (int_list(ids),)))
-            docs = [(key, "\n".join(v or "" for v in (
-                rows[key][LEVEL_TEXT[key[0]]], rows[key]["key_points"] if key[0] == "l1" else None,
-                None if key[0] == "l1" else rows[key]["category"],
-                                                      rows[key]["tags"]))) for key in keys if key in rows]
+                    rows.update(
+                        ((lv, row["id"]), row)
+                        for row in self.db.execute(
+                            "SELECT * FROM %s WHERE id IN (SELECT value FROM json_each(?))"
+                            % LEVEL_TABLE[lv], (int_list(ids),),)
+                    )
+            docs = [
+                (
+                    key,
+                    "\n".join(
+                        v or ""
+                        for v in (
+                            rows[key][LEVEL_TEXT[key[0]]],
+                            rows[key]["key_points"] if key[0] == "l1" else None,
+                            None if key[0] == "l1" else rows[key]["category"], rows[key]["tags"])
+                    ),
+                )
+                for key in keys
+                if key in rows
+            ]
         found = {}
         if by_stem:
             for doc, stem in self.db.tokens([blob for _, blob in docs],
@@ -4422,7 +4492,9 @@ class Searcher:
                     score_parts.append("%g * (instr(lower(%s), ?) > 0)" % (weight, field))
                     params.append(term.lower())
             where, wparams = self._filter_sql(filters, "")
-            where = [w for w in where if "level IN" not in w and "state IN" not in w] + self._live_sql(filters)
+            where = [
+                w for w in where if "level IN" not in w and "state IN" not in w
+            ] + self._live_sql(filters)
             sql = ("SELECT id, (%s) AS rel FROM %s WHERE rel > 0%s ORDER BY rel DESC LIMIT ?"
                    % (" + ".join(score_parts), LEVEL_TABLE[lv],
                       "".join(" AND " + w for w in where)))
@@ -4511,9 +4583,7 @@ class MemoryStore:
         with self.db.atomic() as conn:
             conn.execute(
                 "INSERT INTO config(key, value) VALUES (?, ?) "
-                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                (name, json.dumps(value)),
-            )
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value", (name, json.dumps(value)),)
         return value
 
     # -- adding --
@@ -4644,9 +4714,10 @@ class MemoryStore:
             src = LEVEL[level].source
             record["sources"] = [self._brief(src, i) for i in record["source_ids"]]
         if level == "l1":
-            record["promoted"] = [self._brief("l2",
-                                              record["promoted_to"])] if record.get("promoted_to") else []
-            record["promoted"] += [d for d in self._derived("l2", record_id) if d["id"] != record.get("promoted_to")]
+            record["promoted"] = (
+                [self._brief("l2", record["promoted_to"])] if record.get("promoted_to") else [])
+            record["promoted"] += [
+                d for d in self._derived("l2", record_id) if d["id"] != record.get("promoted_to")]
         elif level == "l2":
             record["promoted"] = self._derived("l3", record_id)
         chain, step = [], record.get("superseded_by")
@@ -4657,9 +4728,12 @@ class MemoryStore:
                                   (step,)).fetchone()
             step = row[0] if row else None
         record["superseded_chain"] = chain
-        record["supersedes"] = [{"level": level, "id": r[0], "text": r[1]} for r in self.db.execute(
-            "SELECT id, %s FROM %s WHERE superseded_by = ? ORDER BY id" % (LEVEL_TEXT[level], LEVEL_TABLE[level]),
-            (record_id,))]
+        record["supersedes"] = [
+            {"level": level, "id": r[0], "text": r[1]}
+            for r in self.db.execute(
+                "SELECT id, %s FROM %s WHERE superseded_by = ? ORDER BY id"
+                % (LEVEL_TEXT[level], LEVEL_TABLE[level]), (record_id,),)
+        ]
         return record
 
     def _brief(self, level, record_id):
@@ -4684,11 +4758,8 @@ class MemoryStore:
              origin=None,
              category=None, tag=None, since=None, until=None):
         order = {
-            "created": "created_at DESC, id DESC",
-            "importance": "importance DESC, id DESC",
-            "decay": "decay_score DESC, id DESC",
-            "access": "access_count DESC, id DESC",
-        }
+            "created": "created_at DESC, id DESC", "importance": "importance DESC, id DESC",
+            "decay": "decay_score DESC, id DESC", "access": "access_count DESC, id DESC"}
         if sort not in order:
             raise ValidationError("sort must be one of: %s (got %r)" % (", ".join(order), sort),
                                   "sort")
@@ -4812,12 +4883,14 @@ class MemoryStore:
             conn = connect_read_only(path)
             try:
                 for level in LEVELS:
-                    wanted = (None if targets is None else [rid for lv, rid in targets if lv == level])
+                    wanted = (
+                        None if targets is None else [rid for lv, rid in targets if lv == level])
                     if wanted == []:
                         continue
                     sql = "SELECT id FROM %s" % LEVEL_TABLE[level]
-                    rows = conn.execute(sql + (" WHERE id IN (SELECT value FROM json_each(?))" if wanted else ""),
-                                        (json.dumps(wanted),) if wanted else ()).fetchall()
+                    rows = conn.execute(
+                        sql + (" WHERE id IN (SELECT value FROM json_each(?))" if wanted else ""),
+                        (json.dumps(wanted),) if wanted else ()).fetchall()
                     held += [(level, r[0]) for r in rows]
             finally:
                 conn.close()
@@ -4934,7 +5007,8 @@ class MemoryStore:
                                    "superseded_by IS NULL ORDER BY id DESC LIMIT ?"
                                    % (LEVEL_TEXT[lv], extra, LEVEL_TABLE[lv]), (limit,))
             for row in rows.fetchall():
-                text = (row["text"] + (" " + " ".join(load_list(row["key_points"])) if lv == "l1" else ""))
+                text = row["text"] + (
+                    " " + " ".join(load_list(row["key_points"])) if lv == "l1" else "")
                 floor = CONTRADICTION_OVERLAP if lv == "l2" else NEAR_DUPLICATE
                 for other in self.similar(lv, row["id"], text, threshold=floor):
                     pair = (lv,) + tuple(sorted((row["id"], other["id"])))
@@ -4974,9 +5048,7 @@ class MemoryStore:
                 "access_count": (keep["access_count"] or 0) + (drop["access_count"] or 0),
                 "decay_score": max(keep["decay_score"] or 0, drop["decay_score"] or 0),
                 "importance": max(keep["importance"] or 0, drop["importance"] or 0),
-                "created_at": min(keep["created_at"], drop["created_at"]),
-                "updated_at": stamp,
-            }
+                "created_at": min(keep["created_at"], drop["created_at"]), "updated_at": stamp}
             if level == "l1":
                 sets["key_points"] = dump_list(_union(load_list(keep["key_points"]),
                                                       load_list(drop["key_points"])))
@@ -5043,7 +5115,8 @@ class MemoryStore:
         if unknown:
             raise ValidationError("%s records have no %s to edit; editable: %s"
                                   % (level.upper(), ", ".join(unknown), ", ".join(allowed)))
-        values = {LEVEL_TEXT[level] if name == "text" else name: value for name, value in changes.items()}
+        values = {
+            LEVEL_TEXT[level] if name == "text" else name: value for name, value in changes.items()}
         try:
             # a project of "" makes the record global
             record = check_fields(level, values, partial=True)
@@ -5320,7 +5393,8 @@ class MemoryStore:
             yield None
             return
         batch = []
-        triggers = [sql for sql in FTS_DDL if sql.startswith("CREATE TRIGGER") and "_fts_ai " in sql]
+        triggers = [
+            sql for sql in FTS_DDL if sql.startswith("CREATE TRIGGER") and "_fts_ai " in sql]
         for level in LEVELS:
             conn.execute("DROP TRIGGER IF EXISTS %s_fts_ai" % LEVEL_TABLE[level])
         yield batch
@@ -5340,7 +5414,9 @@ class MemoryStore:
                 fields = (record["insight"], "",
                           index_text((record.get("category") or "") + " " + tags))
                 units = unit_list(record["insight"])
-            state = ("superseded" if record.get("superseded_by") else "archived" if record.get("archived_at") else "")
+            state = (
+                "superseded" if record.get("superseded_by")
+                else "archived" if record.get("archived_at") else "")
             main_rows.append((ref, index_text(fields[0]), fields[1], fields[2], n,
                               record.get("project"),
                               record["created_at"], state))
@@ -5356,10 +5432,13 @@ class MemoryStore:
         id), or a new L2/L3, which is not stored twice (``texts``, see _known_texts)."""
         table = LEVEL_TABLE[level]
         text_field = LEVEL_TEXT[level]
-        if record.get("uid") and (conn.execute("SELECT 1 FROM %s WHERE uid = ?" % table,
-                                               (record["uid"],)).fetchone() or conn.execute(
+        if record.get("uid") and (
+            conn.execute("SELECT 1 FROM %s WHERE uid = ?" % table, (record["uid"],)).fetchone()
+            or conn.execute(
                 "SELECT 1 FROM replica_deleted WHERE uid = ? UNION ALL SELECT 1 FROM replica_state "
-                "WHERE uid = ? AND forgotten IS NOT NULL", (record["uid"], record["uid"])).fetchone()):
+                "WHERE uid = ? AND forgotten IS NOT NULL", (record["uid"], record["uid"]),
+            ).fetchone()
+        ):
             # this very record is here already (another device's export, a second import), or
             # it was forgotten: an old export does not bring it back
             return None
@@ -5426,16 +5505,11 @@ class MemoryStore:
         size = sum(os.path.getsize(p) for p in (self.db.path,
                                                 self.db.path + "-wal") if os.path.exists(p))
         return {
-            "database": self.db.path,
-            "size_bytes": size,
-            "schema_version": self.db.schema_version(),
-            "sqlite_version": sqlite3.sqlite_version,
+            "database": self.db.path, "size_bytes": size,
+            "schema_version": self.db.schema_version(), "sqlite_version": sqlite3.sqlite_version,
             "digest": digest_path(self.db.path),
             "fts": "fts5" if self.db.fts else "scan (no FTS5 in this SQLite build)"
-            if not _sqlite_has_fts5() else "scan (FTS disabled)",
-            "levels": levels,
-            "config": cfg,
-        }
+            if not _sqlite_has_fts5() else "scan (FTS disabled)", "levels": levels, "config": cfg,}
 
 
 # ==== Promoter: L1 -> L2 -> L3 ====
@@ -5455,9 +5529,13 @@ class Promoter:
         cfg = self.store.config()
         imp, acc = cfg["promote_importance"], cfg["promote_access"]
         live = "promoted_to IS NULL AND archived_at IS NULL AND superseded_by IS NULL"
-        eligible = [dict(r) for r in self.db.execute(
-            "SELECT id, session_id, summary, importance, access_count FROM memory_l1 "
-            "WHERE %s AND importance >= ? AND access_count >= ? ORDER BY importance DESC, id" % live, (imp, acc))]
+        eligible = [
+            dict(r)
+            for r in self.db.execute(
+                "SELECT id, session_id, summary, importance, access_count FROM memory_l1 "
+                "WHERE %s AND importance >= ? AND access_count >= ? ORDER BY importance DESC, id"
+                % live, (imp, acc),)
+        ]
         near = []
         for r in self.db.execute(
                 "SELECT id, session_id, summary, importance, access_count FROM memory_l1 WHERE %s "
@@ -5467,7 +5545,8 @@ class Promoter:
                 (imp, acc, max(0, acc - 2), acc, imp, imp - 0.2, limit)):
             item = dict(r)
             item["lacks"] = "importance %.2f %s, access %d/%d" % (
-                r["importance"], "ok" if r["importance"] >= imp else "< %.2f" % imp, r["access_count"], acc)
+                r["importance"], "ok" if r["importance"] >= imp else "< %.2f" % imp,
+                r["access_count"], acc)
             near.append(item)
         clusters = []
         where = "json_valid(m.key_points) AND m.%s" % live.replace(" AND ", " AND m.")
@@ -5510,8 +5589,8 @@ class Promoter:
                           "--project %s"
                           % shell_quote(r["project"]) if r["project"] else "--global")})
         if texts:
-            for item, level, key in [(c, "l1",
-                                      "l1_ids") for c in clusters] + [(c, "l2", "l2_ids") for c in l3]:
+            for item, level, key in [(c, "l1", "l1_ids") for c in clusters] + [
+                (c, "l2", "l2_ids") for c in l3]:
                 item["sources"] = [{"id": r[0], "text": _short(r[1], 300)} for r in self.db.execute(
                     "SELECT id, %s FROM %s WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id"
                     % (LEVEL_TEXT[level],
@@ -5553,17 +5632,10 @@ class Promoter:
                 tags = _union([p for p in points if len(p) <= 40][:10],
                               load_list(row["tags"]))[:MAX_ITEMS]
                 l2_id = self.store.insert(conn, "l2", {
-                    "category": row["project"] or "general",
-                    "knowledge": row["summary"],
-                    "source_ids": [row["id"]],
-                    "tags": tags,
-                    "importance": row["importance"],
-                    "project": row["project"],
-                    "created_at": iso(now),
-                    "origin": "auto",
-                    "flagged": row["flagged"],
-                    "uid": uid,
-                }, now)
+                    "category": row["project"] or "general", "knowledge": row["summary"],
+                    "source_ids": [row["id"]], "tags": tags, "importance": row["importance"],
+                    "project": row["project"], "created_at": iso(now), "origin": "auto",
+                    "flagged": row["flagged"], "uid": uid}, now)
                 conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
                              (l2_id, iso(now), row["id"]))
                 done.append({"l1_id": row["id"], "l2_id": l2_id})
@@ -5833,7 +5905,9 @@ def split_body(body, level="l1"):
     if level == "l1":
         at = _trailing_section(lines, KEY_POINTS_HEADING, stop)
         if at is not None:
-            points = [line.strip()[2:].strip() for line in lines[at + 1:stop] if line.strip().startswith("- ")]
+            points = [
+                line.strip()[2:].strip() for line in lines[at + 1 : stop]
+                if line.strip().startswith("- ")]
             stop = at
     return "\n".join(lines[:stop]).strip(), points
 
@@ -5956,7 +6030,9 @@ class VaultSync:
         if level == "l1" and (record["key_points"] or KEY_POINTS_HEADING in own_lines):
             # (an empty section too when the text has the heading itself, so reading back is exact)
             # a point keeps its tabs and runs of spaces (only a line break would end the item)
-            body += [KEY_POINTS_HEADING] + ["- " + " ".join(p.split("\n")) for p in record["key_points"]] + [""]
+            body += (
+                [KEY_POINTS_HEADING]
+                + ["- " + " ".join(p.split("\n")) for p in record["key_points"]] + [""])
         links = []
         if level == "l1":
             links.append("- 会话 Session: [[%s]]" % session_stem(record["session_id"]))
@@ -6106,8 +6182,9 @@ class VaultSync:
         try:
             if not dry_run:
                 self.check_writable()
-                remove_stale_temp_files([self.vault] + [self._abs(f) for f in
-                                                        list(VAULT_FOLDERS.values()) + [VAULT_ARCHIVE]], 0)
+                remove_stale_temp_files(
+                    [self.vault]
+                    + [self._abs(f) for f in list(VAULT_FOLDERS.values()) + [VAULT_ARCHIVE]], 0,)
             self._sync(levels, dry_run, now, resolve, report)
         finally:
             self._flush()
@@ -6124,9 +6201,19 @@ class VaultSync:
             self._pending = []
             why = "a folder of that name is in the way" if isinstance(exc, IsADirectoryError) else \
                 getattr(exc, "strerror", None) or str(exc)
-            report["errors"].append({"path": path, "why": why,
-                                     "fix": "move or fix that file (or its folder), then sync again"})
+            report["errors"].append(
+                {
+                    "path": path, "why": why,
+                    "fix": "move or fix that file (or its folder), then sync again"}
+            )
             return _FAILED
+
+    def _person_stems(self, state, stems):
+        """Notes a person named (or wrote) are linked by their own names."""
+        for key, row in state.items():
+            if (key[0] in LEVELS and row["state"] == "live"
+                    and not self._tool_named(key[0], int(key[1]), row["path"])):
+                stems[(key[0], int(key[1]))] = row["path"].rsplit("/", 1)[-1][:-3]
 
     def _sync(self, levels, dry_run, now, resolve, report):
         kinds = [lv for lv in LEVELS if lv in levels] + (["session"] if "tree" in levels else [])
@@ -6149,10 +6236,7 @@ class VaultSync:
                     handled.add(key)
                     state.update(self._state(kinds, key))
         stems = self._stems()
-        # notes a person named (or wrote) are linked by their own names
-        for key, row in state.items():
-            if key[0] in LEVELS and row["state"] == "live" and not self._tool_named(key[0], int(key[1]), row["path"]):
-                stems[(key[0], int(key[1]))] = row["path"].rsplit("/", 1)[-1][:-3]
+        self._person_stems(state, stems)
         seen = set()
         for lv in [k for k in kinds if k in LEVELS]:
             for row in self.db.execute("SELECT * FROM %s WHERE archived_at IS NULL ORDER BY id"
@@ -6170,12 +6254,14 @@ class VaultSync:
                                                        row["uid"] if self.shared else None)
                 print_ = self._fingerprint(lv, row, stems)
                 rel = "%s/%s.md" % (VAULT_FOLDERS[lv], stems[(lv, row["id"])])
-                if known and known["state"] == "live" and not self._tool_named(lv, row["id"], known["path"]):
+                if (known and known["state"] == "live"
+                        and not self._tool_named(lv, row["id"], known["path"])):
                     rel = known["path"]  # a person renamed or moved it: the name is theirs
                 elif known_path:
                     rel = known_path
-                if (known and key not in handled and known["fingerprint"] == print_ and known["path"] == rel
-                        and known["state"] == "live" and (self._disk.get(key) or (True,))[0] is False):
+                if (known and key not in handled and known["fingerprint"] == print_
+                        and known["path"] == rel and known["state"] == "live"
+                        and (self._disk.get(key) or (True,))[0] is False):
                     report["unchanged"] += 1
                     continue
                 rel_, text, editable = self.render_record(record_dict(lv, row), stems)
@@ -6202,8 +6288,7 @@ class VaultSync:
                 report["unchanged"] += 1
                 continue
             self._note(report, rel, lambda *a: self._reconcile(*a), key, rel, render(), {}, known,
-                       report, False,
-                       dry_run, resolve, print_)
+                       report, False, dry_run, resolve, print_)
         self._flush()
         for key, row in state.items():
             if key not in seen and row["state"] == "live":
@@ -6214,7 +6299,8 @@ class VaultSync:
         only such notes are renamed when their text changes."""
         folder, _, name = rel.rpartition("/")
         uid = self._uid_of(level, record_id) if self.shared else None
-        return (folder == VAULT_FOLDERS[level] and name.startswith(note_prefix(level, record_id, uid)))
+        return folder == VAULT_FOLDERS[level] and name.startswith(
+            note_prefix(level, record_id, uid))
 
     def _notes_of(self, key):
         """The notes that carry record ``key``'s identity: its uid in a shared vault, else its id.
@@ -6257,11 +6343,16 @@ class VaultSync:
         note outside the archive that carries its global id (or, without one, its id) under a
         name of a person's, or None."""
         notes = self._notes_by_id()
-        other = {p for key, paths in notes.items() if key[0] == "uid" and key[1] != uid for p in paths}
-        by_id = [] if self.shared else [p for p in notes.get((level, str(record_id)), []) if p not in other]
+        other = {
+            p for key, paths in notes.items() if key[0] == "uid" and key[1] != uid for p in paths}
+        by_id = (
+            [] if self.shared
+            else [p for p in notes.get((level, str(record_id)), []) if p not in other])
         found = [p for p in (notes.get(("uid", uid)) if uid else None) or by_id
                  if not p.startswith(VAULT_ARCHIVE + "/")]
-        return (found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0]) else None)
+        return (
+            found[0] if len(found) == 1 and not self._tool_named(level, record_id, found[0])
+            else None)
 
     def _follow_moves(self, kinds, report, dry_run, now):
         """A note moved or renamed by hand keeps its record (found by its id); one moved out of
@@ -6342,8 +6433,9 @@ class VaultSync:
                     fields, body = parse_note(data.decode("utf-8"))
                 except (OSError, ValueError, UnicodeDecodeError):
                     continue
-                if str(fields.get("level") or "").lower() != level or fields.get("id") not in (None, "") \
-                        or fields.get("uid") not in (None, ""):
+                if (
+                    str(fields.get("level") or "").lower() != level
+                    or fields.get("id") not in (None, "") or fields.get("uid") not in (None, "")):
                     # (a note with a uid is a record's note, maybe from a device not replicated yet)
                     continue
                 try:
@@ -6358,10 +6450,10 @@ class VaultSync:
                         common = dict(importance=values["importance"], tags=values["tags"], now=now,
                                       project=fields.get("project"), origin="vault")
                         if level == "l1":
-                            new_id = store.add_l1(session_id=str(fields.get("session_id") or "obsidian"),
-                                                  summary=values["text"],
-                                                  key_points=values["key_points"],
-                                                  **common).id
+                            new_id = store.add_l1(
+                                session_id=str(fields.get("session_id") or "obsidian"),
+                                summary=values["text"], key_points=values["key_points"], **common
+                            ).id
                         elif level == "l2":
                             new_id = store.add_l2(category=values["category"],
                                                   knowledge=values["text"],
@@ -6518,8 +6610,9 @@ class VaultSync:
             values["key_points"] = split_items(points, "key points")
         else:
             category = fields.get("category")
-            values["category"] = check_text(str(category), "category", MAX_SHORT,
-                                            required=(level == "l2")) if category is not None else None
+            values["category"] = (
+                check_text(str(category), "category", MAX_SHORT, required=(level == "l2"))
+                if category is not None else None)
             if level == "l2" and not values["category"]:
                 raise ValidationError("category must not be empty")
         return values
@@ -6542,7 +6635,9 @@ class VaultSync:
         fields since both sides last agreed, or with --resolve db."""
         render_hash = self._hash(text)
         if row is not None and row["state"] != "live":
-            if key[0] in LEVELS and self._file_state(row["path"]) is not None and self._file_state(rel) is None:
+            if (
+                key[0] in LEVELS and self._file_state(row["path"]) is not None
+                and self._file_state(rel) is None):
                 # the record is live again (unarchive): its note comes back from the archive folder
                 report["unarchived"].append({"from": row["path"], "to": rel, "level": key[0],
                                              "id": int(key[1])})
@@ -6614,8 +6709,10 @@ class VaultSync:
             fields, body = parse_note(data.decode("utf-8"))
         except (ValueError, UnicodeDecodeError):
             fields, body = {}, ""
-        if level == "session" and fields.get("level") == "session" and fields.get("session_id") == ref or \
-                level == "index" and fields.get("level") == "index":
+        if (
+            level == "session" and fields.get("level") == "session"
+            and fields.get("session_id") == ref or level == "index"
+            and fields.get("level") == "index"):
             return True  # the tool's own generated note (nothing in it is read back)
         own = (fields.get("uid") == self._uid_of(level, int(ref)) if self.shared and level in LEVELS
                else str(fields.get("id")) == ref)
@@ -6638,8 +6735,8 @@ class VaultSync:
                                 {f: v for f, v in vault.items() if v != editable.get(f)}, self._now)
                     self._remember(key, rel, self._hash(data.decode("utf-8")), "", vault)
                     self._flush()
-            report["read_back"].append({"path": rel,
-                                        "fields": sorted(f for f in vault if vault[f] != editable[f])})
+            report["read_back"].append(
+                {"path": rel, "fields": sorted(f for f in vault if vault[f] != editable[f])})
             return False
         if vault is None:
             report["conflicts"].append({"path": rel,
@@ -6782,23 +6879,17 @@ _VAULT_TEMPLATE = {  # the built-in copy of obsidian_template/ (a test keeps the
                           "[\"归档/\"]\n}\n",
     ".obsidian/core-plugins.json": (
         "[\"file-explorer\", \"global-search\", \"graph\", \"backlink\", \"outgoing-link\", "
-        "\"tag-pane\", \"properties\", \"templates\", \"page-preview\"]\n"
-    ),
+        "\"tag-pane\", \"properties\", \"templates\", \"page-preview\"]\n"),
     ".obsidian/graph.json": (
         "{\n  \"showTags\": false,\n  \"showAttachments\": false,\n"
-        "  \"hideUnresolved\": false,\n"
-        "  \"showOrphans\": true,\n  \"colorGroups\": [\n"
+        "  \"hideUnresolved\": false,\n" "  \"showOrphans\": true,\n  \"colorGroups\": [\n"
         "    {\"query\": \"path:L1-关键摘要\", \"color\": {\"a\": 1, \"rgb\": 4359668}},\n"
         "    {\"query\": \"path:L2-结构知识\", \"color\": {\"a\": 1, \"rgb\": 3450963}},\n"
         "    {\"query\": \"path:L3-核心洞察\", \"color\": {\"a\": 1, \"rgb\": 16750592}},\n"
-        "    {\"query\": \"path:对话树\", \"color\": {\"a\": 1, \"rgb\": 10395294}}\n"
-        "  ]\n}\n"
-    ),
+        "    {\"query\": \"path:对话树\", \"color\": {\"a\": 1, \"rgb\": 10395294}}\n" "  ]\n}\n"),
     ".obsidian/templates.json": (
         "{\n  \"folder\": \"模板\",\n  \"dateFormat\": \"YYYY-MM-DD\",\n"
-        "  \"timeFormat\": \"HH:mm\"\n"
-        "}\n"
-    ),
+        "  \"timeFormat\": \"HH:mm\"\n" "}\n"),
     "L1-关键摘要/.gitkeep": "",
     "L2-结构知识/.gitkeep": "",
     "L3-核心洞察/.gitkeep": "",
@@ -6811,8 +6902,7 @@ _VAULT_TEMPLATE = {  # the built-in copy of obsidian_template/ (a test keeps the
         "\n## 要点 Key points\n- 第一个要点 first key point\n- 第二个要点 second key point\n"
     ),
     "模板/L2 模板.md": (
-        "---\nlevel: \"l2\"\ncategory: \"habits\"\nimportance: 0.7\n"
-        "tags: []\n---\n"
+        "---\nlevel: \"l2\"\ncategory: \"habits\"\nimportance: 0.7\n" "tags: []\n---\n"
         "在这里写一条提炼出的知识，例如一个习惯、偏好或技能。Write one piece of knowledge: a habit, a preference, a skill.\n"
     ),
 }
@@ -6872,8 +6962,9 @@ def build_digest(db, budget=DEFAULT_BUDGET, project=None):
     """
     if budget < 50:
         raise ValidationError("budget must be at least 50 tokens (got %d)" % budget, "budget")
-    live = "archived_at IS NULL AND superseded_by IS NULL AND flagged IS NULL AND %s AND NOT (%s)" % (
-        "project IS NULL" if project is None else "project = ?", _IN_CLAUDE_MD)
+    live = (
+        "archived_at IS NULL AND superseded_by IS NULL AND flagged IS NULL AND %s AND NOT (%s)"
+        % ("project IS NULL" if project is None else "project = ?", _IN_CLAUDE_MD))
     params = () if project is None else (project,)
     sections = [
         ("## Core insights (L3)", "l3",
@@ -6934,8 +7025,7 @@ def build_report(db, now):
         "counts": {lv: s["count"] for lv, s in stats["levels"].items()},
         "cleanup_candidates": sum(s["cleanup_candidates"] for s in stats["levels"].values()),
         "weakest": candidates, "fading_soon": fading, "most_retrieved": top[:5],
-        "database": stats["database"], "size_bytes": stats["size_bytes"], "integrity": integrity,
-    }
+        "database": stats["database"], "size_bytes": stats["size_bytes"], "integrity": integrity}
 
 
 def report_markdown(data):
@@ -6972,8 +7062,9 @@ def report_markdown(data):
 
 def vault_path(arg=None, environ=None):
     env = os.environ if environ is None else environ
-    return check_path(os.path.abspath(os.path.expanduser(arg or env.get("MEMORY_TIERED_VAULT") or DEFAULT_VAULT)),
-                      "the vault path")
+    return check_path(
+        os.path.abspath(os.path.expanduser(arg or env.get("MEMORY_TIERED_VAULT") or DEFAULT_VAULT)),
+        "the vault path")
 
 
 def save_report(vault, data, text, device=None):
@@ -7074,7 +7165,8 @@ def push_report(title, text, environ=None):
                 except (ValueError, AttributeError):
                     code, answer = None, {}
                 if code != 0:
-                    ok, raw = False, "feishu answered code %s (%s)" % (code, _short(str(answer.get("msg", "")), 80))
+                    ok, raw = False, "feishu answered code %s (%s)" % (
+                        code, _short(str(answer.get("msg", "")), 80))
             if ok:
                 outcomes.append((name, True, "sent" + (" on retry" if attempt == 2 else "")))
                 break
@@ -7309,8 +7401,13 @@ def restore_memories(db, *, source, now=None):
                          "UPDATE SET last_id = max(last_id, excluded.last_id)", (table, last))
         conn.execute("DELETE FROM vault_notes")
         for row in notes:
-            if row["kind"] in LEVELS and conn.execute("SELECT 1 FROM %s WHERE id = ?" % LEVEL_TABLE[row["kind"]],
-                                                      (int(row["ref"]),)).fetchone() is None:
+            if (
+                row["kind"] in LEVELS
+                and conn.execute(
+                    "SELECT 1 FROM %s WHERE id = ?" % LEVEL_TABLE[row["kind"]], (int(row["ref"]),)
+                ).fetchone()
+                is None
+            ):
                 moved = _move_aside(row["vault"], row["path"], now)
                 if moved:
                     aside.append(moved)
@@ -7463,7 +7560,9 @@ def _state_of(row):
 
 def _state_rows(conn, where="1", params=()):
     """{uid: agreed state} of the records ``where`` selects (all by default)."""
-    return {r["uid"]: _state_of(r) for r in conn.execute("SELECT * FROM replica_state WHERE " + where, params)}
+    return {
+        r["uid"]: _state_of(r)
+        for r in conn.execute("SELECT * FROM replica_state WHERE " + where, params)}
 
 
 def _load_states(conn, states, uids):
@@ -7721,7 +7820,9 @@ def _merge_line(states, obj, source, teams=None):
     uid = obj["uid"]
     state = states.get(uid)
     teams = teams or {}
-    told = (state and state["came_from"] in teams and source not in teams and obj.get("forgotten") is None)
+    told = (
+        state and state["came_from"] in teams and source not in teams
+        and obj.get("forgotten") is None)
     if told and (obj["fields"].get("project") or [None])[0] != teams[state["came_from"]]:
         state = None
     if state is None:
@@ -7802,7 +7903,9 @@ def _replica_files(folder):
             continue
         for name in sorted(os.listdir(place)):
             path = os.path.join(place, name)
-            if name.startswith(".") or ".jsonl" not in name or os.path.islink(path) or not os.path.isfile(path):
+            if (
+                name.startswith(".") or ".jsonl" not in name or os.path.islink(path)
+                or not os.path.isfile(path)):
                 continue
             found.append((device, name, path))
     return found
@@ -7862,8 +7965,9 @@ def _set_links(conn, links, to_id):
                 sets[name] = dump_list([to_id[(target, u)] for u in values.get(name) or []
                                         if isinstance(u, str) and (target, u) in to_id])
             elif values.get(name) != uid:  # (a record never replaces itself)
-                sets[name] = to_id.get((target,
-                                        values.get(name))) if isinstance(values.get(name), str) else None
+                sets[name] = (
+                    to_id.get((target, values.get(name))) if isinstance(values.get(name), str)
+                    else None)
             else:
                 sets[name] = None
         row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (", ".join(sets), LEVEL_TABLE[level]),
@@ -7894,7 +7998,9 @@ def _agreed_record(level, values, now, partial, team):
         record[name] = values.get(name) if isinstance(values.get(name), str) else None
     record["pinned"] = 1 if values.get("pinned") else 0
     flag = values.get("flagged")
-    if team or "flagged" not in values or not (flag is None or isinstance(flag, str) and len(flag) <= MAX_SHORT):
+    if (
+        team or "flagged" not in values
+        or not (flag is None or isinstance(flag, str) and len(flag) <= MAX_SHORT)):
         text = record.get(LEVEL_TEXT[level]) or ""
         flag = instruction_flag(" ".join([text] + list(record.get("key_points") or [])))
     record["flagged"] = flag
@@ -8013,7 +8119,8 @@ def _materialise(conn, states, uids, origin_override, me, now):
 def _team_folders(db):
     """The team folders in use: what they told this device is never passed on to a personal
     folder (a teammate's line, even one naming a uid this device does not know, stays there)."""
-    return {r[0] for r in db.execute("SELECT folder FROM replica_folders WHERE project IS NOT NULL")}
+    return {
+        r[0] for r in db.execute("SELECT folder FROM replica_folders WHERE project IS NOT NULL")}
 
 
 def _scope_uids(db, project):
@@ -8115,8 +8222,9 @@ def _folder_row(conn, folder, project):
 
 
 def replica_author(db):
-    return _meta(db,
-                 "author") or os.environ.get("USER") or os.environ.get("USERNAME") or replica_device(db)
+    return (
+        _meta(db, "author") or os.environ.get("USER") or os.environ.get("USERNAME")
+        or replica_device(db))
 
 
 def _note_file(conn, folder, key, info):
@@ -8158,7 +8266,9 @@ def _read_folder(conn, states, folder, project, now):
         horizon = "%013d.999999" % (now.timestamp() * 1000 + REPLICA_CLOCK_AHEAD_MS)
         deferred = False
         for obj in lines:
-            stamps = [obj["forgotten"][0]] if obj.get("forgotten") else [v[1] for v in obj["fields"].values()]
+            stamps = (
+                [obj["forgotten"][0]] if obj.get("forgotten")
+                else [v[1] for v in obj["fields"].values()])
             # a clock a day or more ahead: read again when time has come
             if max(stamps, default="") > horizon:
                 deferred = True
@@ -8167,7 +8277,9 @@ def _read_folder(conn, states, folder, project, now):
                 if project is not None:
                     obj = _team_line(obj, project)
                     here = states.get(obj["uid"])
-                    if here and (here["fields"] or here["forgotten"]) and not _in_scope(here, project):
+                    if (
+                        here and (here["fields"] or here["forgotten"])
+                        and not _in_scope(here, project)):
                         raise ValidationError("a team folder speaks only of its project's records")
                     _team_refs_in_scope(conn, states, obj, project)
             except ValidationError:
@@ -8256,7 +8368,8 @@ def _scrub_folder(db, folder, device, header):
                              (folder,)).fetchone()[0] or ""
         gone = {r[0] for r in conn.execute("SELECT uid FROM replica_state WHERE forgotten IS NOT "
                                            "NULL AND coalesce(touched, '') > ?", (since,))}
-        newest = (conn.execute("SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
+        newest = conn.execute(
+            "SELECT max(touched) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
     scrubbed = _scrub_own(folder, device, header, gone) if gone else []
     with db.atomic() as conn:
         conn.execute("UPDATE replica_folders SET scrubbed = ? WHERE folder = ?",
@@ -8288,9 +8401,10 @@ def _replicate_folder(db, folder, project, compact, now):
     header = {"format": REPLICA_FORMAT, "version": 1, "device": device, "author": author,
               "project": TEAM_PROJECT if team else None}
     allowed, teams = _scope_uids(db, project), set() if team else _team_folders(db)
-    lines = [_line(uid, s, team, allowed) for uid, s in sorted(outgoing.items())
-             if _in_scope(s,
-                          project) and (s["fields"] or s["forgotten"]) and s["came_from"] not in teams]
+    lines = [
+        _line(uid, s, team, allowed) for uid, s in sorted(outgoing.items())
+        if _in_scope(s, project) and (s["fields"] or s["forgotten"]) and s["came_from"] not in teams
+    ]
     path = lines and _write_replica_file(os.path.join(folder, "devices", device),
                                          "changes-%s.jsonl" % stamp, dict(header, stamp=stamp),
                                          lines)
@@ -8304,8 +8418,8 @@ def _replicate_folder(db, folder, project, compact, now):
             for uid in changed:
                 states[uid].update(touched=tick, came_from=folder)
                 _save_state(conn, uid, states[uid])
-        more, refused, written, dropped = _materialise(conn, states, changed, "team" if team else None,
-                                                       device, now)
+        more, refused, written, dropped = _materialise(
+            conn, states, changed, "team" if team else None, device, now)
     for level, local in dropped:  # (its links moved to the kept record where the merge was made)
         with contextlib.suppress(NotFoundError):
             MemoryStore(db).forget(level, local, now)
@@ -8368,7 +8482,8 @@ def replica_status(db, folder=None):
                                         "BY folder")]
     if folder:
         folder = os.path.abspath(os.path.expanduser(folder))
-        rows = [r for r in rows if r["folder"] == folder] or [{"folder": folder, "project": None, "sent": None}]
+        rows = [r for r in rows if r["folder"] == folder] or [
+            {"folder": folder, "project": None, "sent": None}]
     for row in rows:
         devices = {}
         for device, name, path in _replica_files(row["folder"]):
@@ -8379,7 +8494,8 @@ def replica_status(db, folder=None):
                 entry["bytes"] += os.path.getsize(path)
             entry["conflict_copies"] += bool(_CONFLICT_COPY_RE.search(name))
         row["devices"] = sorted(devices.values(), key=lambda d: d["device"])
-    tombstones = (db.execute("SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0])
+    tombstones = db.execute(
+        "SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
     return {"device": replica_device(db), "author": replica_author(db), "folders": rows,
             "tombstones": tombstones, "digest": memory_digest(db)}
 
@@ -8491,9 +8607,12 @@ def _is_chatter(text):
 
 # A short turn without a question that holds one of these is the conversation going on
 # (thanks, approval, "continue", "I'm back"), not a request that needs a memory.
-TURN_MARKERS_EN = frozenset("""thanks thank thx ty cheers great nice perfect awesome excellent lgtm ok okay cool
-sweet brilliant continue proceed resume next back bye goodbye done solved works worked fixed green passes
-passed""".split())
+TURN_MARKERS_EN = frozenset(
+    """
+thanks thank thx ty cheers great nice perfect awesome excellent lgtm ok okay cool sweet brilliant
+continue proceed resume next back bye goodbye done solved works worked fixed green passes passed
+""".split()
+)
 TURN_MARKERS_ZH = ("谢谢", "多谢", "感谢", "太好了", "好的", "好了", "完美", "不错", "搞定", "解决了", "通过了",
                    "可以了", "继续", "接着", "下一步", "拜拜", "再见", "回来了", "辛苦", "厉害", "没问题", "收到",
                    "明白", "到这", "行了", "能跑")
@@ -8513,7 +8632,8 @@ def is_conversational(text):
     words = [w.lower() for w in word_runs(latin)]
     if len(words) + sum(len(r) for r in runs) / 2.0 > TURN_MAX_WORDS:
         return False
-    return (any(w in TURN_MARKERS_EN for w in words) or any(m in r for r in runs for m in TURN_MARKERS_ZH))
+    return any(w in TURN_MARKERS_EN for w in words) or any(
+        m in r for r in runs for m in TURN_MARKERS_ZH)
 
 
 def module_command(python=None, script=None):
@@ -8584,9 +8704,16 @@ def _context_records(db, query, project, scope, now, limit, core):
                                 # the best ``limit`` with the project boost
                                 prefer=project)["results"]
         found = searcher.gate(query, found, now)
-        mirrored = {r[0] for r in db.execute(
-            "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND " + _IN_CLAUDE_MD,
-            (json.dumps([r["id"] for r in found if r["level"] == "l2"]),))} if found else set()
+        mirrored = (
+            {
+                r[0]
+                for r in db.execute(
+                    "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND "
+                    + _IN_CLAUDE_MD, (json.dumps([r["id"] for r in found if r["level"] == "l2"]),),)
+            }
+            if found
+            else set()
+        )
         found = [r for r in found if not (r["level"] == "l2" and r["id"] in mirrored)]
         if not found:
             return None
@@ -8597,24 +8724,33 @@ def _context_records(db, query, project, scope, now, limit, core):
         top = found[0]["score"]
         picked = [r for r in found if r["score"] >= 0.25 * top][:limit]
     else:
-        picked = [dict(r, level="l2") for r in db.execute(
-            "SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at IS "
-            "NULL "
-            "AND superseded_by IS NULL AND flagged IS NULL AND NOT (" + _IN_CLAUDE_MD + ") " + in_scope +
-            "ORDER BY importance * decay_score DESC, id DESC LIMIT ?", scope_params + (limit,))]
-        recent = "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS NULL " \
-                 "AND superseded_by IS NULL AND flagged IS NULL %s " \
-                 "ORDER BY created_at DESC, id DESC LIMIT ?"
+        picked = [
+            dict(r, level="l2")
+            for r in db.execute(
+                "SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at"
+                " IS NULL AND superseded_by IS NULL AND flagged IS NULL AND NOT (" + _IN_CLAUDE_MD
+                + ") " + in_scope + "ORDER BY importance * decay_score DESC, id DESC LIMIT ?",
+                scope_params + (limit,),)
+        ]
+        recent = (
+            "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS"
+            " NULL AND superseded_by IS NULL AND flagged IS NULL %s ORDER BY created_at DESC, id"
+            " DESC LIMIT ?")
         rows = db.execute(recent % "AND project = ?",
                           (project, limit)).fetchall() if project else []
         rows = rows or db.execute(recent % in_scope, scope_params + (limit,)).fetchall()
         picked += [dict(r, level="l1") for r in rows]
-    core = [] if not core or any(r["level"] == "l3" for r in picked) else [dict(r, level="l3") for r in db.execute(
-        "SELECT id, insight AS text, category FROM memory_l3 WHERE archived_at IS NULL AND "
-        "superseded_by IS NULL "
-        "AND flagged IS NULL " + in_scope + "ORDER BY importance DESC, decay_score DESC, id DESC "
-                                            "LIMIT 5",
-        scope_params)]
+    core = (
+        []
+        if not core or any(r["level"] == "l3" for r in picked)
+        else [
+            dict(r, level="l3")
+            for r in db.execute(
+                "SELECT id, insight AS text, category FROM memory_l3 WHERE archived_at IS NULL AND "
+                "superseded_by IS NULL " "AND flagged IS NULL " + in_scope
+                + "ORDER BY importance DESC, decay_score DESC, id DESC LIMIT 5", scope_params,)
+        ]
+    )
     return picked, core
 
 
@@ -8698,7 +8834,8 @@ def consolidation_block(db, command, now):
     if row and json.loads(row[0]) == today:
         return ""
     report = Promoter(db).report(limit=CONSOLIDATION_MAX)
-    clusters, groups = report["l2_candidates"][:CONSOLIDATION_MAX], report["l3_candidates"][:CONSOLIDATION_MAX]
+    clusters, groups = (
+        report["l2_candidates"][:CONSOLIDATION_MAX], report["l3_candidates"][:CONSOLIDATION_MAX])
     if not clusters and not groups:
         return ""
     with contextlib.suppress(sqlite3.OperationalError):
@@ -8756,12 +8893,14 @@ def merge_hooks(settings, handlers):
     """
     hooks = settings.setdefault("hooks", {})
     if not isinstance(hooks, dict):
-        raise ValidationError("the settings file's \"hooks\" is not an object; fix it by hand first")
+        raise ValidationError(
+            "the settings file's \"hooks\" is not an object; fix it by hand first")
     changed = False
     for event, group in handlers.items():
         groups = hooks.setdefault(event, [])
         if not isinstance(groups, list):
-            raise ValidationError("the settings file's hooks.%s is not a list; fix it by hand first" % event)
+            raise ValidationError(
+                "the settings file's hooks.%s is not a list; fix it by hand first" % event)
         command = group["hooks"][0]["command"]
         ours = " hook " + command.rsplit(" hook ", 1)[1]
         found = False
@@ -8794,7 +8933,8 @@ def _edit_json(text, path, mutate):
         try:
             settings = json.loads(text)
         except ValueError as exc:
-            raise MemoryTieredError("%s is not valid JSON (%s); fix it first, nothing was changed" % (path, exc))
+            raise MemoryTieredError(
+                "%s is not valid JSON (%s); fix it first, nothing was changed" % (path, exc))
         if not isinstance(settings, dict):
             raise MemoryTieredError("%s does not hold a JSON object; nothing was changed" % path)
         m = _JSON_INDENT_RE.search(text)
@@ -8937,13 +9077,17 @@ def _toml_table(path, table, values):
               "OpenAI Codex CLI: [mcp_servers.memory-tiered] in ~/.codex/config.toml (.codex/ with "
               "--project) and a note in AGENTS.md")
 def _codex(launch, project_dir):
-    home = os.path.join(project_dir,
-                        ".codex") if project_dir else os.path.join(os.path.expanduser("~"), ".codex")
-    return [_toml_table(os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
-                        {"command": launch["command"], "args": launch["args"],
-                         "env": launch["env"]}),
-            _note_entry(os.path.join(project_dir,
-                                     "AGENTS.md") if project_dir else os.path.join(home, "AGENTS.md"))]
+    home = (
+        os.path.join(project_dir, ".codex") if project_dir
+        else os.path.join(os.path.expanduser("~"), ".codex"))
+    return [
+        _toml_table(
+            os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
+            {"command": launch["command"], "args": launch["args"], "env": launch["env"]}),
+        _note_entry(
+            os.path.join(project_dir, "AGENTS.md") if project_dir
+            else os.path.join(home, "AGENTS.md")),
+    ]
 
 
 @agent_target("cursor",
@@ -8963,10 +9107,14 @@ def _cursor(launch, project_dir):
               "note in GEMINI.md")
 def _gemini(launch, project_dir):
     home = os.path.join(project_dir or os.path.expanduser("~"), ".gemini")
-    return [_json_entry(os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
-                        dict(launch, timeout=20000)),
-            _note_entry(os.path.join(project_dir,
-                                     "GEMINI.md") if project_dir else os.path.join(home, "GEMINI.md"))]
+    return [
+        _json_entry(
+            os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
+            dict(launch, timeout=20000)),
+        _note_entry(
+            os.path.join(project_dir, "GEMINI.md") if project_dir
+            else os.path.join(home, "GEMINI.md")),
+    ]
 
 
 @agent_target("opencode",
@@ -8997,8 +9145,9 @@ def claude_desktop_config():
     if sys.platform.startswith("win"):
         return os.path.join(os.environ.get("APPDATA") or os.path.expanduser("~"), "Claude",
                             "claude_desktop_config.json")
-    return os.path.join(os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config"),
-                        "Claude", "claude_desktop_config.json")
+    return os.path.join(
+        os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config"),
+        "Claude", "claude_desktop_config.json")
 
 
 @agent_target("claude-desktop", "Claude Desktop: mcpServers in claude_desktop_config.json")
@@ -9023,8 +9172,9 @@ def _claude_code(launch, project_dir):
         def mutate(data):
             merge_hooks(data, handlers)
         return _edit_json(text, settings, mutate)
-    mcp = os.path.join(project_dir,
-                       ".mcp.json") if project_dir else os.path.join(os.path.expanduser("~"), ".claude.json")
+    mcp = (
+        os.path.join(project_dir, ".mcp.json") if project_dir
+        else os.path.join(os.path.expanduser("~"), ".claude.json"))
     server = dict(launch, type="stdio")
     return [(settings, hooks_edit), _json_entry(mcp, ["mcpServers", "memory-tiered"], server)]
 
@@ -9084,7 +9234,8 @@ def read_transcript(path):
     """
     session_id, turns = None, []
     for line in _transcript_lines(path):
-        session_id = (session_id or (line.get("sessionId") if isinstance(line.get("sessionId"), str) else None))
+        session_id = session_id or (
+            line.get("sessionId") if isinstance(line.get("sessionId"), str) else None)
         message = line.get("message") if isinstance(line.get("message"), dict) else {}
         role = message.get("role") or line.get("type")
         if role not in ("user", "assistant"):
@@ -9093,8 +9244,9 @@ def read_transcript(path):
         if isinstance(content, str):
             parts = [content]
         elif isinstance(content, list):
-            parts = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"
-                     and isinstance(b.get("text"), str)]
+            parts = [
+                b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"
+                and isinstance(b.get("text"), str)]
         else:
             parts = []
         text = "\n".join(p for p in parts if p.strip()).strip()
@@ -9242,7 +9394,9 @@ def transcript_card(path):
                 given = block["input"]
                 uses[block.get("id")] = _call_kind(block.get("name"), given)
                 target = given.get("file_path") or given.get("notebook_path") or given.get("path")
-                if block.get("name") in _EDIT_TOOLS and isinstance(target, str) and target not in card["files"]:
+                if (
+                    block.get("name") in _EDIT_TOOLS and isinstance(target, str)
+                    and target not in card["files"]):
                     card["files"].append(target)
                 if block.get("name") == "Bash" and isinstance(given.get("command"), str):
                     command = scrub(" ".join(given["command"].split()))[0][:300]
@@ -9285,13 +9439,18 @@ def session_card(card, cwd=None):
                      + (" (and %d more)" % (len(requests) - 6) if len(requests) > 6 else ""))
     if card["files"]:
         names = [os.path.basename(f) for f in card["files"]]
-        parts.append("Changed: " + ", ".join(names[:12]) + (" and %d more" % (len(names) - 12) if len(names) > 12
-                                                              else ""))
+        parts.append(
+            "Changed: " + ", ".join(names[:12])
+            + (" and %d more" % (len(names) - 12) if len(names) > 12 else ""))
     if card["commands"]:
         parts.append("Ran: " + "; ".join("`%s`" % _short(c, 60) for c in card["commands"][:6]))
     if card["errors"]:
-        parts.append("Errors: %s (%s)" % (_short(card["errors"][-1], 100),
-                                          "resolved afterwards" if card["resolved"] else "not resolved"))
+        parts.append(
+            "Errors: %s (%s)"
+            % (
+                _short(card["errors"][-1], 100),
+                "resolved afterwards" if card["resolved"] else "not resolved")
+        )
     points = []
     programs = [name for c in card["commands"] for name in command_programs(c)]
     for item in [os.path.basename(f) for f in card["files"]] + programs:
@@ -9334,7 +9493,8 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
         known = db.execute("SELECT id, summary, origin, edited_at FROM memory_l1 WHERE session_id "
                            "= ? ORDER BY id",
                            (session_id,)).fetchall()
-        if known and (known[0]["origin"] != "import" or scrub(summary)[0] in {r["summary"] for r in known}):
+        if known and (
+            known[0]["origin"] != "import" or scrub(summary)[0] in {r["summary"] for r in known}):
             counts["skipped"] += 1  # summarised by the agent or a person, or imported and unchanged
             continue
         # a card a person corrected is theirs: the grown transcript's card goes beside it
@@ -9352,9 +9512,16 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
             created = iso(parse_time(card["started"])) if card["started"] else None
         except ValidationError:
             created = None
-        add_memory(db, level="l1", origin="import", now=now, values=dict(
-            session_id=session_id, summary=summary, key_points=points, importance=0.3,
-            project=project_key(card["cwd"]) if card["cwd"] else None, agent="auto", created_at=created))
+        add_memory(
+            db,
+            level="l1",
+            origin="import",
+            now=now,
+            values=dict(
+                session_id=session_id, summary=summary, key_points=points, importance=0.3,
+                project=project_key(card["cwd"]) if card["cwd"] else None, agent="auto",
+                created_at=created),
+        )
         counts["added"] += 1
     return counts
 
@@ -9376,11 +9543,16 @@ def _mcp_memory_records(text):
             continue
         if isinstance(obj, dict) and obj.get("type") == "entity" and obj.get("name"):
             facts = [str(o) for o in obj.get("observations") or [] if str(o).strip()]
-            records.append({"level": "l2",
-                            "category": str(obj.get("entityType") or "entity")[:MAX_SHORT],
-                            "knowledge": "%s: %s" % (obj["name"],
-                                                     "; ".join(facts) if facts else "(no observations)"),
-                            "tags": ["mcp-memory", str(obj["name"])[:MAX_SHORT]]})
+            records.append(
+                {
+                    "level": "l2",
+                    "category": str(obj.get("entityType") or "entity")[:MAX_SHORT],
+                    "knowledge": (
+                        "%s: %s" % (obj["name"], "; ".join(facts) if facts else "(no observations)")
+                    ),
+                    "tags": ["mcp-memory", str(obj["name"])[:MAX_SHORT]],
+                }
+            )
     return "mcp-memory-graph", records
 
 
@@ -9411,7 +9583,8 @@ def _frontmatter_note_records(text, name):
     if body:
         level = str(fields.get("level") or "l2").lower()
         tags = fields.get("tags") if isinstance(fields.get("tags"), list) else []
-        category = (str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[:MAX_SHORT])
+        category = str(fields.get("category") or fields.get("type") or os.path.splitext(name)[0])[
+            :MAX_SHORT]
         record = {"level": "l1" if level == "l1" else "l2",
                   "tags": [str(t) for t in tags][:MAX_ITEMS]}
         if record["level"] == "l1":
@@ -9476,14 +9649,18 @@ def notes_records(path, fmt=None):
         raw = handle.read(MAX_IMPORT_NOTES)
     text = raw.decode("utf-8-sig")
     stripped = text.lstrip()
-    if fmt in ("mcp-memory",) or fmt is None and (name.endswith(".jsonl") or stripped.startswith("{\"type\"")):
+    if (
+        fmt in ("mcp-memory",) or fmt is None
+        and (name.endswith(".jsonl") or stripped.startswith("{\"type\""))):
         return _mcp_memory_records(text)
     if fmt == "mem0" or fmt is None and (stripped.startswith("[") or stripped.startswith("{")):
         return _mem0_records(text)
     day = _DAILY_NOTE_RE.match(name)
     if day:
         body = "\n".join(line for line in text.splitlines() if not line.startswith("#")).strip()
-        points = [line.strip()[2:].strip() for line in text.splitlines() if line.strip().startswith(("- ", "* "))]
+        points = [
+            line.strip()[2:].strip() for line in text.splitlines()
+            if line.strip().startswith(("- ", "* "))]
         return "daily-note", [{"level": "l1", "session_id": "note-" + name[:-3],
                                "summary": body[:MAX_TEXT] or name,
                                "key_points": points[:MAX_ITEMS],
@@ -9503,7 +9680,9 @@ def extractive_summary(turns, session):
                 % (session["session_id"], where, session.get("reason") or "unknown"), [])
     parts = ["Automatic summary of session %s%s." % (session["session_id"], where)]
     if asks:
-        parts.append("Asked: " + "; ".join(asks[:5]) + (" (and %d more)" % (len(asks) - 5) if len(asks) > 5 else ""))
+        parts.append(
+            "Asked: " + "; ".join(asks[:5])
+            + (" (and %d more)" % (len(asks) - 5) if len(asks) > 5 else ""))
     if answers:
         parts.append("Final answer: " + answers[-1][:400])
     return " ".join(parts)[:MAX_TEXT], [a[:80] for a in asks[:5]]
@@ -9539,7 +9718,9 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
 
 def read_hook_input(stream):
     """The hook's JSON from stdin, as a dict; raises ValidationError with a one-line reason."""
-    raw = (stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer") else stream.read().encode("utf-8"))
+    raw = (
+        stream.buffer.read(HOOK_STDIN_MAX + 1) if hasattr(stream, "buffer")
+        else stream.read().encode("utf-8"))
     if len(raw) > HOOK_STDIN_MAX:
         raise ValidationError("hook input is over %d bytes; ignored" % HOOK_STDIN_MAX)
     if not raw.strip():
@@ -9568,7 +9749,9 @@ def _replicate_quietly(db, now):
     """From a hook: start `job replicate` in the background when a replica folder is in use, so
     a large batch from another device never holds up the session (the job takes its lock and
     logs; the next session's block has what it brought).  A failure to start is one line."""
-    if not read_config(db)["replica_dir"] and not db.execute("SELECT 1 FROM replica_folders").fetchone():
+    if (
+        not read_config(db)["replica_dir"]
+        and not db.execute("SELECT 1 FROM replica_folders").fetchone()):
         return
     import subprocess
     env = dict(os.environ, MEMORY_TIERED_DB=db.path)
@@ -9637,9 +9820,10 @@ def run_hook(event, data, db_path, now):
             mine = db.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ? ORDER BY id "
                               "DESC LIMIT 5",
                               (session_id,)).fetchall()
+        compacted = data["source"] == "compact"
         text += "\nThis session was %s; %s\n" % (
-            "just compacted" if data["source"] == "compact" else "resumed",
-            "its earlier turns were captured by memory_tiered." if data["source"] == "compact" else "welcome back.")
+            "just compacted" if compacted else "resumed",
+            "its earlier turns were captured by memory_tiered." if compacted else "welcome back.")
         if mine:
             text += "Already stored for this session:\n" + "".join(
                 "- [L1#%d] %s\n" % (r["id"], _quoted(r["summary"], 300)) for r in mine)
@@ -9654,12 +9838,13 @@ def run_hook(event, data, db_path, now):
                     " --project %s" % shell_quote(project) if project else ""))
     if waiting:
         # each with its own project: a summary of a session in shop must not land in this one's
-        text += "%d earlier session(s) have no summary yet; store one for each (`%s pending` lists them):\n" % (
-            len(waiting), command)
+        text += ("%d earlier session(s) have no summary yet; store one for each (`%s pending` "
+                 "lists them):\n" % (len(waiting), command))
         for pending in waiting[:PENDING_HINT_MAX]:
             key = project_key(pending["cwd"]) if pending.get("cwd") else None
             text += "- `%s add-l1 --session-id %s%s --summary \"...\"`\n" % (
-                command, shell_quote(pending["session_id"]), " --project %s" % shell_quote(key) if key else "")
+                command, shell_quote(pending["session_id"]),
+                " --project %s" % shell_quote(key) if key else "")
     return text[:HOOK_OUTPUT_MAX]
 
 
@@ -9828,9 +10013,16 @@ def _mcp_add_l1(db, args, now, session_id, origin):
            "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
           ["category", "knowledge"], output=_WRITTEN_OUTPUT)
 def _mcp_add_l2(db, args, now, session_id, origin):
-    written = add_memory(db, level="l2", origin=origin, now=now, values=dict(
-        category=args["category"], knowledge=args["knowledge"], source_ids=args.get("source_ids"),
-        tags=args.get("tags"), importance=args.get("importance"), project=_mcp_project(db, args), agent=origin))
+    written = add_memory(
+        db,
+        level="l2",
+        origin=origin,
+        now=now,
+        values=dict(
+            category=args["category"], knowledge=args["knowledge"],
+            source_ids=args.get("source_ids"), tags=args.get("tags"),
+            importance=args.get("importance"), project=_mcp_project(db, args), agent=origin),
+    )
     return {"level": "l2", "id": written.id, "created": written.created}
 
 
@@ -9840,9 +10032,16 @@ def _mcp_add_l2(db, args, now, session_id, origin):
            "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
           ["insight"], output=_WRITTEN_OUTPUT)
 def _mcp_add_l3(db, args, now, session_id, origin):
-    written = add_memory(db, level="l3", origin=origin, now=now, values=dict(
-        insight=args["insight"], source_ids=args.get("source_ids"), category=args.get("category"),
-        tags=args.get("tags"), importance=args.get("importance"), project=_mcp_project(db, args), agent=origin))
+    written = add_memory(
+        db,
+        level="l3",
+        origin=origin,
+        now=now,
+        values=dict(
+            insight=args["insight"], source_ids=args.get("source_ids"),
+            category=args.get("category"), tags=args.get("tags"), importance=args.get("importance"),
+            project=_mcp_project(db, args), agent=origin),
+    )
     return {"level": "l3", "id": written.id, "created": written.created}
 
 
@@ -9922,7 +10121,8 @@ def mcp_call(db_path, name, args, now, session_id=None, origin="mcp"):
     if name not in MCP_TOOLS:
         raise NotFoundError("unknown tool %r; the tools are: %s" % (name, ", ".join(MCP_TOOLS)))
     declared, handler = MCP_TOOLS[name]
-    properties, required = declared["inputSchema"]["properties"], declared["inputSchema"].get("required", [])
+    properties, required = declared["inputSchema"]["properties"], declared["inputSchema"].get(
+        "required", [])
     if not isinstance(args, dict):
         raise ValidationError("arguments must be an object")
     unknown = sorted(set(args) - set(properties))
@@ -9940,11 +10140,16 @@ def mcp_call(db_path, name, args, now, session_id=None, origin="mcp"):
 
 def mcp_handle(message, db_path, session):
     """Answer one JSON-RPC message (a dict); None for notifications."""
-    if not isinstance(message,
-                      dict) or message.get("jsonrpc") != "2.0" or not isinstance(message.get("method"), str):
-        return {"jsonrpc": "2.0", "id": message.get("id") if isinstance(message, dict) else None,
-                "error": {"code": -32600,
-                          "message": "invalid request: expected a JSON-RPC 2.0 object with a method"}}
+    if (
+        not isinstance(message, dict) or message.get("jsonrpc") != "2.0"
+        or not isinstance(message.get("method"), str)):
+        return {
+            "jsonrpc": "2.0",
+            "id": message.get("id") if isinstance(message, dict) else None,
+            "error": {
+                "code": -32600,
+                "message": "invalid request: expected a JSON-RPC 2.0 object with a method"},
+        }
     method = message["method"]
     if "id" not in message:
         return None  # notifications: initialized, cancelled, ...
@@ -10003,7 +10208,9 @@ def mcp_handle(message, db_path, session):
             return ok({"content": [{"type": "text",
                                     "text": "error: %s" % describe_sqlite_error(exc, db_path)}],
                        "isError": True})
-        text = (data["context"] if name == "memory_context" else json.dumps(data, ensure_ascii=False, default=str))
+        text = (
+            data["context"] if name == "memory_context"
+            else json.dumps(data, ensure_ascii=False, default=str))
         result = {"content": [{"type": "text", "text": text}], "isError": False}
         if "outputSchema" in MCP_TOOLS[name][0]:
             result["structuredContent"] = json.loads(json.dumps(data, default=str))
@@ -10055,12 +10262,9 @@ JOB_NAMES = ("decay", "index", "cleanup", "compress", "report", "sync", "replica
 
 
 CRON_SCRIPTS = (
-    ("0 * * * *", "memory_decay.py"),
-    ("*/5 * * * *", "memory_index.py"),
-    ("30 * * * *", "memory_cleanup.py"),
-    ("0 3 * * *", "memory_compress.py"),
-    ("0 0 * * *", "memory_stats_report.py"),
-)
+    ("0 * * * *", "memory_decay.py"), ("*/5 * * * *", "memory_index.py"),
+    ("30 * * * *", "memory_cleanup.py"), ("0 3 * * *", "memory_compress.py"),
+    ("0 0 * * *", "memory_stats_report.py"))
 
 
 CRON_BEGIN = "# >>> memory_tiered jobs (managed by `memory_tiered.py cron --install`) >>>"
@@ -10169,16 +10373,28 @@ def run_job(name, db_path, now, vault=None):
             report = promoter.report()
             applied = promoter.apply(now) if cfg["auto_promote"] else []
             saved = db.backup(keep=cfg["backup_keep"], now=now)[0] if cfg["backup_keep"] else None
-            return 0, "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s, backup %s" % (
-                len(report["promote"]), len(applied), len(report["l2_candidates"]), len(report["l3_candidates"]),
-                len(automatic), saved or "off")
+            return (
+                0,
+                "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s,"
+                " backup %s"
+                % (
+                    len(report["promote"]), len(applied), len(report["l2_candidates"]),
+                    len(report["l3_candidates"]), len(automatic), saved or "off"),
+            )
         if name == "sync":
             done = sync_vault(db, vault=vault_path(vault), now=now)
-            return (1 if done["conflicts"] or done["errors"] else 0), "vault %s: %d written, %d renamed, " \
-                "%d archived, %d read back, %d conflicts, %d errors%s" % (
-                    done["vault"], len(done["written"]), len(done["renamed"]), len(done["archived"]),
-                    len(done["read_back"]), len(done["conflicts"]), len(done["errors"]),
-                    "".join("; %s: %s" % (e["path"], e["why"]) for e in done["errors"][:3]))
+            failed = 1 if done["conflicts"] or done["errors"] else 0
+            return failed, "vault %s: %d written, %d renamed, %d archived, %d read back, " \
+                "%d conflicts, %d errors%s" % (
+                done["vault"],
+                len(done["written"]),
+                len(done["renamed"]),
+                len(done["archived"]),
+                len(done["read_back"]),
+                len(done["conflicts"]),
+                len(done["errors"]),
+                "".join("; %s: %s" % (e["path"], e["why"]) for e in done["errors"][:3]),
+            )
         if name == "replicate":
             done = replicate_configured(db, now)
             if not done:
@@ -10367,9 +10583,9 @@ FILTER_OPTIONS = (  # the record filters `list` and `search-all` share
 
 def _db_path(args, environ=None):
     env = os.environ if environ is None else environ
-    return check_path(getattr(args, "db",
-                              None) or env.get("MEMORY_TIERED_DB") or os.path.expanduser(DEFAULT_DB_PATH),
-                      "the database path")
+    return check_path(
+        getattr(args, "db", None) or env.get("MEMORY_TIERED_DB")
+        or os.path.expanduser(DEFAULT_DB_PATH), "the database path",)
 
 
 READ_ONLY_COMMANDS = ("get", "list", "search-all", "stats", "context", "export", "review",
@@ -10489,9 +10705,14 @@ def _period_args(args):
 
 
 def _list_lines(rows):
-    return ["%s #%-6d imp %.2f  str %.3f  acc %-3d %s  %s" % (
-        r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5, r["decay_score"],
-        r["access_count"] or 0, (r["created_at"] or "")[:10], _short(r["text"], 70)) for r in rows]
+    return [
+        "%s #%-6d imp %.2f  str %.3f  acc %-3d %s  %s"
+        % (
+            r["level"].upper(), r["id"], r["importance"] if r["importance"] is not None else 0.5,
+            r["decay_score"], r["access_count"] or 0, (r["created_at"] or "")[:10],
+            _short(r["text"], 70))
+        for r in rows
+    ]
 
 
 def forget_matches(db, text, now=None):
@@ -10515,8 +10736,11 @@ def forget_matches(db, text, now=None):
     for lv, rid in rows:
         row = db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv], (rid,)).fetchone()
         record = record_dict(lv, row)
-        words = similarity_tokens(" ".join([record["text"] or ""] + (record.get("key_points") or [])
-                                           + (record.get("tags") or []) + [record.get("category") or ""]))
+        words = similarity_tokens(
+            " ".join(
+                [record["text"] or ""] + (record.get("key_points") or [])
+                + (record.get("tags") or []) + [record.get("category") or ""])
+        )
         if wanted <= words:
             out.append((lv, rid, record["text"]))
     return sorted(out, key=lambda t: (LEVELS.index(t[0]), t[1]))
@@ -10549,10 +10773,15 @@ def cmd_init(args):
             option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
 def cmd_add_l1(args):
     with _open(args) as db:
-        written = add_memory(db, level="l1", values=dict(
-            session_id=args.session_id, summary=args.summary, key_points=args.key_points,
-            importance=args.importance, parent_session=args.parent_session, project=_write_project(db, args),
-            agent=args.agent, created_at=args.created_at, tags=args.tags))
+        written = add_memory(
+            db,
+            level="l1",
+            values=dict(
+                session_id=args.session_id, summary=args.summary, key_points=args.key_points,
+                importance=args.importance, parent_session=args.parent_session,
+                project=_write_project(db, args), agent=args.agent, created_at=args.created_at,
+                tags=args.tags),
+        )
     if not written.created:
         _say("same summary already stored for this session as L1 #%d; not added again" % written.id)
     _written_out(args, "l1", written)
@@ -10570,10 +10799,15 @@ def cmd_add_l1(args):
             *_distilled_options("a preference"))
 def cmd_add_l2(args):
     with _open(args) as db:
-        written = add_memory(db, level="l2", supersedes=args.supersedes, values=dict(
-            category=args.category, knowledge=args.knowledge, source_ids=args.source_ids, tags=args.tags,
-            importance=args.importance, project=_write_project(db, args), created_at=args.created_at,
-            agent=args.agent))
+        written = add_memory(
+            db,
+            level="l2",
+            supersedes=args.supersedes,
+            values=dict(
+                category=args.category, knowledge=args.knowledge, source_ids=args.source_ids,
+                tags=args.tags, importance=args.importance, project=_write_project(db, args),
+                created_at=args.created_at, agent=args.agent),
+        )
     _written_out(args, "l2", written)
     return 0
 
@@ -10586,11 +10820,14 @@ def cmd_add_l2(args):
             *_distilled_options("an insight"))
 def cmd_add_l3(args):
     with _open(args) as db:
-        written = add_memory(db, level="l3", values=dict(
-            insight=args.insight, source_ids=args.source_ids, category=args.category, importance=args.importance,
-            project=_write_project(db,
-                                   args), created_at=args.created_at, tags=args.tags,
-                                                         agent=args.agent))
+        written = add_memory(
+            db,
+            level="l3",
+            values=dict(
+                insight=args.insight, source_ids=args.source_ids, category=args.category,
+                importance=args.importance, project=_write_project(db, args),
+                created_at=args.created_at, tags=args.tags, agent=args.agent),
+        )
     _written_out(args, "l3", written, duplicates=False)
     return 0
 
@@ -10738,8 +10975,12 @@ def cmd_decay(args):
         changed = DecayEngine(db).decay(now, dry_run=args.dry_run)
     data = {"now": iso(now), "changed": changed, "dry_run": args.dry_run}
     _out(args, data, [])
-    _say("decay%s: %d L1, %d L2, %d L3 records brought to %s" % (
-        " (dry run)" if args.dry_run else "", changed["l1"], changed["l2"], changed["l3"], iso(now)))
+    _say(
+        "decay%s: %d L1, %d L2, %d L3 records brought to %s"
+        % (
+            " (dry run)" if args.dry_run else "", changed["l1"], changed["l2"], changed["l3"],
+            iso(now))
+    )
     return 0
 
 
@@ -10792,21 +11033,37 @@ def cmd_compress(args):
     def lines():
         out = []
         sections = [
-            ("Promote (importance >= %.2f, access >= %d):" % (report["thresholds"]["importance"],
-                                                              report["thresholds"]["access"]),
-             ["  L1 #%d  importance %.2f  access %d  %s"
-              % (r["id"], r["importance"], r["access_count"],
-                                                           _short(r["summary"], 60)) for r in report["promote"]]),
-            ("Near the thresholds:",
-             ["  L1 #%d  %s  %s" % (r["id"], r["lacks"], _short(r["summary"], 50))
-                                      for r in report["near"]]),
-            ("L2 candidates (L1s sharing a key point):",
-             ["  %r: L1 %s\n    %s" % (c["key_point"], ",".join(map(str, c["l1_ids"])),
-                                       c["command"])
-              for c in report["l2_candidates"]]),
-            ("L3 candidates (L2s in one category):",
-             ["  %s: L2 %s\n    %s" % (c["category"], ",".join(map(str, c["l2_ids"])), c["command"])
-              for c in report["l3_candidates"]])]
+            (
+                "Promote (importance >= %.2f, access >= %d):"
+                % (report["thresholds"]["importance"], report["thresholds"]["access"]),
+                [
+                    "  L1 #%d  importance %.2f  access %d  %s"
+                    % (r["id"], r["importance"], r["access_count"], _short(r["summary"], 60))
+                    for r in report["promote"]
+                ],
+            ),
+            (
+                "Near the thresholds:",
+                [
+                    "  L1 #%d  %s  %s" % (r["id"], r["lacks"], _short(r["summary"], 50))
+                    for r in report["near"]
+                ],
+            ),
+            (
+                "L2 candidates (L1s sharing a key point):",
+                [
+                    "  %r: L1 %s\n    %s"
+                    % (c["key_point"], ",".join(map(str, c["l1_ids"])), c["command"])
+                    for c in report["l2_candidates"]],
+            ),
+            (
+                "L3 candidates (L2s in one category):",
+                [
+                    "  %s: L2 %s\n    %s"
+                    % (c["category"], ",".join(map(str, c["l2_ids"])), c["command"])
+                    for c in report["l3_candidates"]],
+            ),
+        ]
         for heading, rows in sections:  # an empty section is left out, not printed as a bare header
             if rows:
                 out += [heading] + rows
@@ -10870,18 +11127,21 @@ def _forget_targets(db, args, now):
     return targets
 
 
-@subcommand("forget", "Delete records for good: one, those matching a query, or all.",
-            'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes',
-            option("level", nargs="?", help="l1, l2 or l3"),
-            option("id", nargs="?", type=_positive_int, help="the record's id"),
-            option("--query",
-                   help="forget every record that contains all significant words of TEXT (listed "
-                        "first)"),
-            option("--all", action="store_true",
-                   help="forget everything (a backup is taken first)"),
-            option("--yes", action="store_true", help="confirm"),
-            option("--purge-backups", action="store_true",
-                   help="also rewrite the backups in backups/ that still hold the forgotten records"))
+@subcommand(
+    "forget",
+    "Delete records for good: one, those matching a query, or all.",
+    'memory_tiered.py forget l1 12 --yes   |   forget --query "old address" --yes',
+    option("level", nargs="?", help="l1, l2 or l3"),
+    option("id", nargs="?", type=_positive_int, help="the record's id"),
+    option(
+        "--query",
+        help="forget every record that contains all significant words of TEXT (listed first)"),
+    option("--all", action="store_true", help="forget everything (a backup is taken first)"),
+    option("--yes", action="store_true", help="confirm"),
+    option(
+        "--purge-backups", action="store_true",
+        help="also rewrite the backups in backups/ that still hold the forgotten records"),
+)
 def cmd_forget(args):
     modes = [bool(args.level or args.id), bool(args.query), bool(args.all)]
     if sum(modes) != 1:
@@ -10902,8 +11162,12 @@ def cmd_forget(args):
             done = forget_memories(db, targets=[(lv, rid) for lv, rid, _ in targets],
                                    purge_backups=args.purge_backups, now=now)
     for item in done["unlinked"]:
-        _say("%s #%d keeps its text but no longer links to %s #%d" % (
-            item["level"].upper(), item["id"], item["source"]["level"].upper(), item["source"]["id"]))
+        _say(
+            "%s #%d keeps its text but no longer links to %s #%d"
+            % (
+                item["level"].upper(), item["id"], item["source"]["level"].upper(),
+                item["source"]["id"])
+        )
     if done["backup"]:
         _say("forget: backup of everything saved to %s" % done["backup"])
         _say("forget: delete that backup too (or use --purge-backups) if the memories must be gone "
@@ -10950,14 +11214,28 @@ def cmd_review(args):
     with _open(args) as db:
         found = MemoryStore(db).review(args.level, args.limit)
         found["flagged"] = MemoryStore(db).flagged(args.level)
-    _out(args, found, lambda: ["flagged %s #%d (%s%s): %s -- %s" % (
-        f["level"].upper(), f["id"], f["origin"] or "origin unknown", ", agent %s" % f["agent"] if f["agent"] else "",
-        f["flagged"], _short(f["text"],
-                             60)) for f in found["flagged"]] + ["duplicate %s #%d ~ #%d (%.2f): %s" % (d["level"].upper(), d["ids"][0], d["ids"][1],
-                                                                        d["similarity"], d["command"])
-                               for d in found["duplicates"]] + [
-        "may contradict: L2 #%d ~ #%d in %s (%.2f); if one replaces the other: supersede l2 OLD NEW" % (
-            c["ids"][0], c["ids"][1], c["category"], c["similarity"]) for c in found["contradictions"]])
+    _out(
+        args,
+        found,
+        lambda: [
+            "flagged %s #%d (%s%s): %s -- %s"
+            % (
+                f["level"].upper(), f["id"], f["origin"] or "origin unknown",
+                ", agent %s" % f["agent"] if f["agent"] else "", f["flagged"], _short(f["text"], 60)
+            )
+            for f in found["flagged"]
+        ]
+        + [
+            "duplicate %s #%d ~ #%d (%.2f): %s"
+            % (d["level"].upper(), d["ids"][0], d["ids"][1], d["similarity"], d["command"])
+            for d in found["duplicates"]
+        ]
+        + [
+            "may contradict: L2 #%d ~ #%d in %s (%.2f); if one replaces the other: supersede l2"
+            " OLD NEW" % (c["ids"][0], c["ids"][1], c["category"], c["similarity"])
+            for c in found["contradictions"]
+        ],
+    )
     _say("review: %d flagged (kept out of injection until `review --clear LEVEL ID`), %d "
          "near-duplicate pairs, "
          "%d possible contradictions" % (len(found["flagged"]), len(found["duplicates"]),
@@ -11014,7 +11292,8 @@ def cmd_backup(args):
                    help="confirm: the current database is backed up, then replaced"))
 def cmd_restore(args):
     if not args.yes:
-        raise ValidationError("restore replaces the current memories with %s; add --yes to confirm" % args.path)
+        raise ValidationError(
+            "restore replaces the current memories with %s; add --yes to confirm" % args.path)
     with _open(args) as db:
         done = restore_memories(db, source=args.path)
     _out(args, {"restored": os.path.abspath(args.path), "previous_saved_to": done["saved"],
@@ -11111,8 +11390,14 @@ def cmd_doctor(args):
         "%-16s %s  %s%s" % (c["check"], "ok " if c["ok"] else "BAD", c["detail"],
                             " (repaired)" if c["repaired"] else "")
         for c in checks])
-    _say("doctor: healthy" if not problems else "doctor: %d problem(s): %s%s" % (
-        len(problems), ", ".join(c["check"] for c in problems), "" if args.repair else "; try doctor --repair"))
+    _say(
+        "doctor: healthy"
+        if not problems
+        else "doctor: %d problem(s): %s%s"
+        % (
+            len(problems), ", ".join(c["check"] for c in problems),
+            "" if args.repair else "; try doctor --repair")
+    )
     return 0 if not problems else 1
 
 
@@ -11251,7 +11536,8 @@ def cmd_import(args):
         source = args.path
         with open(source, "rb") as handle:
             head = handle.read(64)
-        is_csv = (source.lower().endswith(".csv") or head.lstrip(b"\xef\xbb\xbf").startswith(b"level,"))
+        is_csv = source.lower().endswith(".csv") or head.lstrip(b"\xef\xbb\xbf").startswith(
+            b"level,")
 
     def records():
         if spool is not None:
@@ -11309,8 +11595,13 @@ def cmd_sync(args):
         out += ["%s %s -> %s" % ("would archive" if args.dry_run else "archived", a["from"],
                                  a["to"] or "(gone)")
                 for a in report["archived"]]
-        out += ["%s %s (%s)" % ("would read back" if args.dry_run else "read back", r["path"],
-                                ", ".join(r["fields"]) or "no field changed") for r in report["read_back"]]
+        out += [
+            "%s %s (%s)"
+            % (
+                "would read back" if args.dry_run else "read back", r["path"],
+                ", ".join(r["fields"]) or "no field changed")
+            for r in report["read_back"]
+        ]
         out += ["%s %s as %s #%s" % ("would import" if args.dry_run else "imported", i["path"],
                                      i["level"].upper(),
                                      i["id"] or "new") for i in report["imported"]]
@@ -11322,19 +11613,25 @@ def cmd_sync(args):
         for c in report["conflicts"]:
             out.append("conflict %s: %s" % (c["path"], c["why"]))
             for field in sorted(c.get("vault") or {}):
-                out.append("  %s: vault %s | database %s"
-                           % (field, json.dumps(c["vault"][field], ensure_ascii=False),
-                                                             json.dumps(c["database"][field], ensure_ascii=False)))
+                out.append(
+                    "  %s: vault %s | database %s"
+                    % (
+                        field, json.dumps(c["vault"][field], ensure_ascii=False),
+                        json.dumps(c["database"][field], ensure_ascii=False))
+                )
         out += ["error %s: %s; %s" % (e["path"], e["why"], e["fix"]) for e in report["errors"]]
         return out
 
     _out(args, report, lines)
-    _say("sync%s: %d written, %d renamed, %d archived, %d unarchived, %d read back, %d imported, "
-         "%d conflicts, %d errors, %d kept as edited, %d unchanged (%s)" % (
-             " (dry run)" if args.dry_run else "", len(report["written"]), len(report["renamed"]),
-             len(report["archived"]), len(report["unarchived"]), len(report["read_back"]), len(report["imported"]),
-             len(report["conflicts"]), len(report["errors"]), len(report["kept"]), report["unchanged"],
-             report["vault"]))
+    _say(
+        "sync%s: %d written, %d renamed, %d archived, %d unarchived, %d read back, %d imported, "
+        "%d conflicts, %d errors, %d kept as edited, %d unchanged (%s)"
+        % (
+            " (dry run)" if args.dry_run else "", len(report["written"]), len(report["renamed"]),
+            len(report["archived"]), len(report["unarchived"]), len(report["read_back"]),
+            len(report["imported"]), len(report["conflicts"]), len(report["errors"]),
+            len(report["kept"]), report["unchanged"], report["vault"])
+    )
     if report["conflicts"] or report["errors"]:
         _say("sync: %s waiting; the other notes are in step. %s" % (
             " and ".join(x for x in ("%d conflict(s)"
@@ -11372,20 +11669,25 @@ def cmd_init_vault(args):
     return 0
 
 
-@subcommand("context", "Print a Markdown memory block for a prompt, within a token budget.",
-            'memory_tiered.py context --query "how do we deploy?" --budget 800',
-            option("--query",
-                   help="what the prompt is about (without it: core insights, recent and strongest)"),
-            option("--budget", type=_positive_int, default=DEFAULT_BUDGET,
-                   help="tokens (CJK char = 1, 4 other chars = 1)"),
-            option("--project", help="favour memories of this project"),
-            option("--session-id", help="count each recalled memory once for this session"),
-            option("--no-touch", action="store_true",
-                   help="do not count the memories shown as recalled"))
+@subcommand(
+    "context",
+    "Print a Markdown memory block for a prompt, within a token budget.",
+    'memory_tiered.py context --query "how do we deploy?" --budget 800',
+    option(
+        "--query", help="what the prompt is about (without it: core insights, recent and strongest)"
+    ),
+    option(
+        "--budget", type=_positive_int, default=DEFAULT_BUDGET,
+        help="tokens (CJK char = 1, 4 other chars = 1)"),
+    option("--project", help="favour memories of this project"),
+    option("--session-id", help="count each recalled memory once for this session"),
+    option("--no-touch", action="store_true", help="do not count the memories shown as recalled"),
+)
 def cmd_context(args):
     with _open(args) as db:
-        project = resolve_project(db,
-                                  args.project) if args.project else current_project(repository_only=True)
+        project = (
+            resolve_project(db, args.project) if args.project
+            else current_project(repository_only=True))
         text = build_context(db, args.query, args.budget, project, now_utc(),
                              touch=not args.no_touch,
                              session_id=args.session_id)
@@ -11428,9 +11730,17 @@ def _pin_command(args, pinned):
         done = pin_memory(db, level=args.level, record_id=args.id, pinned=pinned)
     _out(args, {"level": check_level(args.level), "id": args.id, "pinned": pinned, "changed": done},
          [])
-    _say("%s: %s #%d %s" % ("pin" if pinned else "unpin", args.level.upper(), args.id,
-                            ("is standing now (keeps its strength)" if pinned else "fades again") if done
-                            else "unchanged"))
+    _say(
+        "%s: %s #%d %s"
+        % (
+            "pin" if pinned else "unpin",
+            args.level.upper(),
+            args.id,
+            (
+                ("is standing now (keeps its strength)" if pinned else "fades again") if done
+                else "unchanged"),
+        )
+    )
     return 0
 
 
@@ -11490,8 +11800,9 @@ def cmd_hook(args):
             option("--print", action="store_true", dest="print_only",
                    help="print the entries, change nothing"))
 def cmd_install_hooks(args):
-    folder = os.path.join(os.getcwd(),
-                          ".claude") if args.project else os.path.join(os.path.expanduser("~"), ".claude")
+    folder = (
+        os.path.join(os.getcwd(), ".claude") if args.project
+        else os.path.join(os.path.expanduser("~"), ".claude"))
     path = os.path.join(folder, "settings.json")
     handlers = hook_handlers(os.path.abspath(__file__), os.path.abspath(_db_path(args)))
     if args.print_only:
@@ -11757,7 +12068,8 @@ def cmd_cron(args):
     try:
         current = subprocess.run(["crontab", "-l"], capture_output=True, text=True, timeout=30)
     except OSError as exc:
-        raise MemoryTieredError("cannot run crontab (%s); add the lines from `cron --print` by hand" % exc.strerror)
+        raise MemoryTieredError(
+            "cannot run crontab (%s); add the lines from `cron --print` by hand" % exc.strerror)
     if current.returncode != 0 and "no crontab" not in current.stderr.lower():
         raise MemoryTieredError("crontab -l failed: %s" % _short(current.stderr.strip(), 120))
     existing = current.stdout if current.returncode == 0 else ""
@@ -11796,8 +12108,8 @@ def build_parser(only=None):
         if only is not None and name != only:
             continue
         p = parser.subcommands[name] = sub.add_parser(
-            name, parents=[common], help=help_text, description="%s\n\nExample:\n  %s" % (help_text, example),
-            formatter_class=formatter)
+            name, parents=[common], help=help_text,
+            description="%s\n\nExample:\n  %s" % (help_text, example), formatter_class=formatter)
         p.set_defaults(func=func)
         for flags, options_ in options:
             p.add_argument(*flags, **options_)
@@ -11819,8 +12131,10 @@ def _attach_dash_values(argv):
     out, i = [], 0
     while i < len(argv):
         token = argv[i]
-        if (token.startswith("--") and "=" not in token and i + 1 < len(argv) and argv[i + 1].startswith("-")
-                and not _OPTION_RE.match(argv[i + 1]) and not _NEGATIVE_NUMBER_RE.fullmatch(argv[i + 1])):
+        if (
+            token.startswith("--") and "=" not in token and i + 1 < len(argv)
+            and argv[i + 1].startswith("-") and not _OPTION_RE.match(argv[i + 1])
+            and not _NEGATIVE_NUMBER_RE.fullmatch(argv[i + 1])):
             out.append(token + "=" + argv[i + 1])
             i += 2
             continue
