@@ -20,7 +20,8 @@ if ROOT not in sys.path:
 import memory_tiered  # noqa: E402
 
 # MEMORY_TIERED_FAST_TESTS=1 skips the slow tests (kills at random moments, concurrent writers,
-# simulated months, whole first weeks); CI and a plain run run everything.
+# simulated months, whole first weeks, and each test that takes 0.25 s or more, most of them
+# several processes each); CI and a plain run run everything.
 FAST = os.environ.get("MEMORY_TIERED_FAST_TESTS") == "1"
 
 

@@ -19,6 +19,7 @@ def hook(test, event, payload, raw=None, env=None):
 
 
 class ContextTests(CLITestCase):
+    @slow
     def test_budget_is_never_exceeded_and_relevant_comes_first(self):
         self.bulk_l1(("routine note %d about tickets and standups, 第%d次例会" % (i, i)) for i in range(10000))
         target = self.add_l1("Deploys go through GitHub Actions to Fly.io; never push to main", session="deploy")
@@ -55,6 +56,7 @@ class HookTests(CLITestCase):
         self.target = self.add_l1("Deploys go through GitHub Actions to Fly.io", session="old", project="/x/api")
         self.run_cli("add-l3", "--insight", "Prefers boring, proven technology")
 
+    @slow
     def test_session_start_prints_core_and_pending(self):
         hook(self, "session-end", {"session_id": "gone", "transcript_path": "/nowhere.jsonl", "cwd": "/x/api",
                                    "hook_event_name": "SessionEnd", "reason": "other"})
@@ -67,6 +69,7 @@ class HookTests(CLITestCase):
         self.assertIn("1 earlier session(s) have no summary", out)
         self.assertLess(len(out), 10000)
 
+    @slow
     def test_user_prompt_submit_relevant_and_greeting(self):
         payload = {"session_id": "s9", "transcript_path": "/t.jsonl", "cwd": "/x/api",
                    "hook_event_name": "UserPromptSubmit", "prompt": "How do we deploy this service to Fly.io?",
@@ -99,6 +102,7 @@ class HookTests(CLITestCase):
         self.assertEqual((proc.returncode, proc.stdout), (0, b""))
         self.assertIn(b"over", proc.stderr)
 
+    @slow
     def test_broken_database_still_exits_0(self):
         with open(self.db, "wb") as handle:
             handle.write(b"garbage" * 100)
@@ -107,6 +111,7 @@ class HookTests(CLITestCase):
             self.assertEqual((proc.returncode, proc.stdout), (0, b""))
             self.assertIn(b"not a SQLite database", proc.stderr)
 
+    @slow
     def test_session_end_is_fast_and_queues(self):
         times = []
         for n in range(3):
@@ -252,6 +257,7 @@ class CaptureTests(CLITestCase):
         self.assertEqual(self.json_cli("pending", now="2026-05-02T13:00:00")["pending"], [])
         self.assertEqual(self.json_cli("pending", "--auto", now="2026-05-03T13:00:00")["automatic"], [])
 
+    @slow
     def test_compress_job_summarises_from_the_transcript_path(self):
         path = self.write_transcript()
         proc = self.subprocess("hook", "session-end", input=json.dumps(
@@ -288,6 +294,7 @@ class MCPTests(CLITestCase):
         out, err = proc.communicate(payload, timeout=60)
         return proc.returncode, [json.loads(l) for l in out.decode("utf-8").splitlines()], err
 
+    @slow
     def test_whole_conversation(self):
         code, replies, err = self.converse([
             {"jsonrpc": "2.0", "id": 1, "method": "initialize",
@@ -328,6 +335,7 @@ class MCPTests(CLITestCase):
         self.assertEqual(by_id[9]["result"]["structuredContent"]["levels"]["l1"]["count"], 1)
         self.assertEqual(self.search("Kubernetes", "--no-touch")[0]["access_count"], 1)
 
+    @slow
     def test_unknown_version_gets_latest_and_modern_revision(self):
         code, replies, _ = self.converse([
             {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "1999-01-01"}},
@@ -345,6 +353,7 @@ class MCPTests(CLITestCase):
         self.assertEqual(replies[2]["result"]["cacheScope"], "public")
         self.assertEqual(replies[3]["error"]["code"], -32022)
 
+    @slow
     def test_stdout_is_only_protocol(self):
         code, replies, err = self.converse([{"jsonrpc": "2.0", "id": 1, "method": "ping"}])
         self.assertEqual((code, len(replies)), (0, 1))
@@ -435,6 +444,7 @@ class DayOneTests(CLITestCase):
         self.assertEqual(len(cards), 1)
         self.assertIn("log every webhook event", cards[0]["summary"])
 
+    @slow
     def test_pre_compact_keeps_the_turns(self):
         path = self.write_session(os.path.join(self.tmp, "t"), "long", self.tmp, "2026-03-04T10:00:00Z",
                                   [("user", "Plan the data migration"), ("assistant", "Three steps agreed.")])

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import unittest
 
-from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered
+from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered, slow
 
 
 class BadInputTests(CLITestCase):
@@ -179,6 +179,7 @@ class SchemaTests(CLITestCase):
                                   stderr=subprocess.PIPE, text=True) for _ in range(count)]
         return [(p.wait(60), p.stdout.read(), p.stderr.read()) for p in procs]
 
+    @slow
     def test_processes_opening_an_old_file_at_once_migrate_it_once(self):
         # after an upgrade, cron and two agent sessions may open the old file together: each
         # migration step runs once between them, and none of them fails
@@ -202,6 +203,7 @@ class SchemaTests(CLITestCase):
             self.assertTrue(db.index_status()["ok"])
         self.assertEqual(self.search("迁移", "--no-touch")[0]["text"], "升级之后的记忆 survives the upgrade")
 
+    @slow
     def test_processes_indexing_a_file_at_once_make_one_index(self):
         # a file without the full-text index (written where SQLite had no FTS5) gets it on the
         # next open; several processes opening it together make it once
@@ -237,6 +239,7 @@ class SchemaTests(CLITestCase):
 
 
 class ProcessTests(CLITestCase):
+    @slow
     def test_real_process_round_trip(self):
         proc = self.subprocess("add-l1", "--session-id", "p", "--summary", "第一次使用记忆系统，感觉很酷")
         self.assertEqual(proc.returncode, 0, proc.stderr)
@@ -244,6 +247,7 @@ class ProcessTests(CLITestCase):
         self.assertEqual(proc.returncode, 0)
         self.assertIn("第一次使用记忆系统", proc.stdout.decode("utf-8"))
 
+    @slow
     def test_invalid_utf8_argument_from_shell(self):
         self.subprocess("init")
         proc = subprocess.run([sys.executable, SCRIPT, "add-l1", "--session-id", "s", "--summary", b"bad \xff"],
@@ -254,6 +258,7 @@ class ProcessTests(CLITestCase):
         self.assertNotIn(b"Traceback", proc.stderr)
         self.assertEqual(proc.stderr.count(b"\n"), 1)
 
+    @slow
     def test_clock_from_environment(self):
         self.subprocess("add-l1", "--session-id", "s", "--summary", "x", env={"MEMORY_TIERED_NOW": "2026-05-01"})
         self.subprocess("decay", env={"MEMORY_TIERED_NOW": "2026-05-01T10:00:00Z"})
@@ -262,12 +267,14 @@ class ProcessTests(CLITestCase):
         self.assertEqual(row[0], "2026-05-01T00:00:00")
         self.assertAlmostEqual(row[1], 0.99 ** 10, delta=1e-9)
 
+    @slow
     def test_debug_shows_traceback_only_when_asked(self):
         proc = self.subprocess("get", "l1", "5")
         self.assertNotIn(b"Traceback", proc.stderr)
         proc = self.subprocess("get", "l1", "5", "--debug")
         self.assertIn(b"Traceback", proc.stderr)
 
+    @slow
     def test_a_short_command_leaves_every_write_in_the_database_file(self):
         # closing checkpoints, as SQLite does by default: a plain copy of the file alone is whole
         self.subprocess("add-l1", "--session-id", "w", "--summary", "write-ahead note")

@@ -52,6 +52,7 @@ def all_bytes(root):
 
 
 class ScrubTests(CLITestCase):
+    @slow
     def test_every_form_reaches_no_byte_of_any_file(self):
         vault = os.path.join(self.tmp, "vault")
         for n, (what, text, secret) in enumerate(SECRET_FORMS):
@@ -134,6 +135,7 @@ class ForgetTests(CLITestCase):
         self.assertEqual(sorted(r["id"] for r in self.json_cli("list")["records"]), keep)
         self.run_cli("forget", "--query", "the of and", "--yes", code=2)
 
+    @slow
     def test_search_and_forget_with_thousands_of_matches(self):
         self.bulk_l1(["deploy step %d of the rollout" % n for n in range(1500)])
         self.assertEqual(len(self.search("deploy", "--limit", "1000", "--no-touch")), 1000)
@@ -188,6 +190,7 @@ class RefusalTests(CLITestCase):
             self.assertIn("MEMORY_TIERED_NOW", err)
         self.assertEqual(self.dump(), before)
 
+    @slow
     def test_files_that_are_not_databases(self):
         fifo = os.path.join(self.tmp, "fifo.db")
         os.mkfifo(fifo)
@@ -254,6 +257,7 @@ class MCPHostileTests(CLITestCase):
                                                                      "HOME": self.tmp, "MEMORY_TIERED_DB": self.db})
         return proc, [json.loads(line) for line in proc.stdout.decode().splitlines()]
 
+    @slow
     def test_the_server_never_dies_and_follows_its_schema(self):
         call = lambda i, name, args: json.dumps({"jsonrpc": "2.0", "id": i, "method": "tools/call",  # noqa: E731
                                                  "params": {"name": name, "arguments": args}})

@@ -31,6 +31,7 @@ class CronScriptTests(CLITestCase):
         with open(os.path.join(os.path.dirname(self.db), "memory_tiered.log"), encoding="utf-8") as handle:
             return handle.read().splitlines()
 
+    @slow
     def test_every_script_under_bare_environment(self):
         a = self.add_l1("cron test memory", key_points="x", importance=0.9, now="2026-05-01T00:00:00")
         for hour in range(3):  # three sittings
@@ -62,6 +63,7 @@ class CronScriptTests(CLITestCase):
         self.assertAlmostEqual(conn.execute("SELECT decay_score FROM memory_l1").fetchone()[0], 0.99 ** 3,
                                delta=1e-9)
 
+    @slow
     def test_sync_job(self):
         self.add_l1("vault job memory")
         vault = os.path.join(self.tmp, "vault")
@@ -139,6 +141,7 @@ class IndexAndDigestTests(CLITestCase):
         _, err = self.run_cli("index")
         self.assertIn("in step", err)
 
+    @slow
     def test_the_index_job_merges_segments(self):
         # every write transaction adds a segment to both indexes; a search reads each segment
         # once per word, and the index job merges them, a bounded step at a time
@@ -384,6 +387,7 @@ if __name__ == "__main__":
 class SingleFileTests(CLITestCase):
     """Only memory_tiered.py copied: every feature still works from it."""
 
+    @slow
     def test_cron_and_init_vault_work_from_the_module_alone(self):
         import shutil
         alone = os.path.join(self.tmp, "alone")

@@ -76,6 +76,7 @@ class NewcomerRunTests(unittest.TestCase):
         self.assertEqual(self.run_tool("pending"), "pending: 0 sessions without a summary\n")
 
 
+    @slow
     def test_the_readme_mcp_configuration_starts_the_server(self):
         with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
             readme = handle.read()
@@ -155,6 +156,7 @@ class ExitTests(unittest.TestCase):
             handle.write(lines)
         self.assertEqual(self.run_module("import", path, "--db", self.db).returncode, 0)
 
+    @slow
     def test_a_long_output_arrives_whole(self):
         proc = self.run_module("list", "--limit", "1000", "--json", "--db", self.db)
         self.assertEqual(proc.returncode, 0, proc.stderr)
@@ -163,6 +165,7 @@ class ExitTests(unittest.TestCase):
         proc = self.run_module("get", "l1", "7", "--db", self.db, "--json")  # a short one stays in the buffer
         self.assertEqual(json.loads(proc.stdout)["id"], 7)
 
+    @slow
     def test_exit_codes_and_error_lines_stay(self):
         proc = self.run_module("get", "l1", "99999", "--db", self.db)
         self.assertEqual((proc.returncode, proc.stderr), (2, "error: no L1 record with id 99999\n"))

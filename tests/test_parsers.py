@@ -10,7 +10,7 @@ import subprocess
 import sys
 import unittest
 
-from helpers import ROOT, CLITestCase, memory_tiered
+from helpers import ROOT, CLITestCase, memory_tiered, slow
 
 M = memory_tiered
 NOW = datetime.datetime(2026, 11, 29, 15, 0, tzinfo=datetime.timezone.utc)  # a Sunday
@@ -217,6 +217,7 @@ def _command_lines(name, options):
 class ParserTests(unittest.TestCase):
     """Each command line is read by one argparse parser, built for the named command only."""
 
+    @slow
     def test_the_one_command_parser_reads_like_the_whole_parser(self):
         compared = 0
         for name, (_, _, _, options) in M.COMMANDS.items():

@@ -11,7 +11,7 @@ import sys
 import tempfile
 import unittest
 
-from helpers import ROOT
+from helpers import ROOT, slow
 
 PLUGIN_FILES = (".claude-plugin/plugin.json", ".claude-plugin/marketplace.json", "hooks/hooks.json", ".mcp.json",
                 "skills/memory-tiered/SKILL.md")
@@ -93,6 +93,7 @@ class InstalledPluginTests(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         return [json.loads(line) for line in proc.stdout.decode("utf-8").splitlines() if line.strip()]
 
+    @slow
     def test_a_first_session_from_the_plugin_cache(self):
         cwd = os.path.join(self.home, "shop")
         start = self.hook("SessionStart", {"session_id": "s1", "transcript_path": "/none.jsonl", "cwd": cwd,

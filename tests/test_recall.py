@@ -3,7 +3,7 @@
 import json
 import random
 
-from helpers import FAST, CLITestCase, memory_tiered
+from helpers import FAST, CLITestCase, memory_tiered, slow
 
 CODING_STORE = [
     ("Chose Postgres 16 with pgbouncer for the billing service; MySQL was rejected", "postgres,billing"),
@@ -227,6 +227,7 @@ class IndexTokenTests(CLITestCase):
             out.setdefault(doc, []).append(token)
         return {doc: sorted(tokens) for doc, tokens in out.items()}
 
+    @slow
     def test_porter_stems_equal_the_index_tokenizer(self):
         words = _porter_words(6000 if FAST else 60000)  # (the fast set compares a tenth)
         by_probe = self.probe(words)
@@ -400,6 +401,7 @@ class EmbeddingTests(CLITestCase):
         patcher.start()
         self.addCleanup(patcher.stop)
 
+    @slow
     def test_meaning_finds_what_shares_no_word(self):
         target = self.add_l1("We chose Postgres for the ledger service", session="a")
         self.add_l1("Lunch was sushi on Friday", session="b")
@@ -409,6 +411,7 @@ class EmbeddingTests(CLITestCase):
         self.assertGreater(found[0]["explain"]["vector_cosine"], 0.9)
         self.assertEqual(found[0]["explain"]["relevance"], 0.0)  # no shared word: found by meaning alone
 
+    @slow
     def test_a_failing_endpoint_never_loses_a_memory(self):
         self.server.down = True
         rid = self.add_l1("We chose MySQL for the invoice archive", session="a")
@@ -422,12 +425,14 @@ class EmbeddingTests(CLITestCase):
         self.run_cli("forget", "l1", rid, "--yes")
         self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 0)
 
+    @slow
     def test_import_embeds_in_batches(self):
         self.bulk_l1(["Release note %d about the rollout" % n for n in range(70)])
         self.assertEqual(len([c for c in self.calls if len(c["input"]) > 1]), 3)  # 32 + 32 + 6
         conn = self.connect(self.db)
         self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 70)
 
+    @slow
     def test_beyond_the_scan_the_lexical_candidates_are_compared_too(self):
         old = self.add_l1("We chose Postgres for the ledger database", session="old")
         self.bulk_l1(["Lunch note %d: sushi or dinner plans" % n for n in range(30)])

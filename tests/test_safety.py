@@ -148,6 +148,7 @@ class BackupTests(CLITestCase):
         conn = self.connect(os.path.join(folder, newest))
         self.assertEqual(conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0], 2)
 
+    @slow
     def test_backup_while_another_process_writes(self):
         self.add_l1("seed")
         env = dict(os.environ, MEMORY_TIERED_DB=self.db)
@@ -226,6 +227,7 @@ class ExportImportFormatTests(CLITestCase):
         self.assertIn("### L2 #1", out)
         self.assertIn("Sources: L1 #1, L1 #2", out)
 
+    @slow
     def test_level_filter_and_stdin(self):
         self.populate()
         out, _ = self.run_cli("export", "--level", "l3")
@@ -236,6 +238,7 @@ class ExportImportFormatTests(CLITestCase):
 
 
 class ForgetTests(CLITestCase):
+    @slow
     def test_forget_query_lists_then_needs_yes(self):
         a = self.add_l1("my old address is Baker Street", session="a")
         self.add_l1("unrelated note", session="b")
@@ -487,6 +490,7 @@ class HostileCatalogueTests(CLITestCase):
             (["nonsense-command"], 2, "is not a command"),
         ]
 
+    @slow
     def test_catalogue(self):
         cases = self.cases()
         self.assertGreaterEqual(len(cases), 40)
@@ -504,6 +508,7 @@ class HostileCatalogueTests(CLITestCase):
             self.assertEqual(handle.read(), notdb_before)
 
     @unittest.skipUnless(hasattr(os, "fork"), "needs resource limits")
+    @slow
     def test_full_disk(self):
         import resource
         before = self.dump()

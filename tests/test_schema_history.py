@@ -39,6 +39,7 @@ class SchemaHistoryTests(CLITestCase):
         names = {f["file"] for f in manifest()}
         self.assertEqual(names, {n for n in os.listdir(FIXTURES) if n.endswith(".sql")})
 
+    @slow
     def test_each_fixture_migrates_with_every_record(self):
         for fixture in manifest():
             with self.subTest(fixture=fixture["file"]):

@@ -6,7 +6,7 @@ import sqlite3
 import unittest
 from unittest import mock
 
-from helpers import CLITestCase, memory_tiered
+from helpers import CLITestCase, memory_tiered, slow
 
 
 class ChineseAndQuestionTests(CLITestCase):
@@ -194,6 +194,7 @@ class FilterTests(CLITestCase):
 
 class VariableLimitTests(CLITestCase):
     @unittest.skipUnless(hasattr(sqlite3.Connection, "setlimit"), "Connection.setlimit is Python 3.11+")
+    @slow
     def test_the_largest_search_fits_the_oldest_variable_limit(self):
         # SQLite before 3.32 (Ubuntu 20.04, for one) binds at most 999 variables in a statement:
         # a search of 1,000 results, its gate and its recall counting must not need more

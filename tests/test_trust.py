@@ -7,7 +7,7 @@ import os
 import sqlite3
 import unittest
 
-from helpers import memory_tiered
+from helpers import memory_tiered, slow
 from test_vault import VaultTestCase
 
 SECRET_URL = "postgres://billing:hunter2-Sup3rSecret@db.internal:5432/billing"
@@ -256,6 +256,7 @@ class ForgetEveryCopyTests(TrustCase):
 
 
 class HostileFileTests(TrustCase):
+    @slow
     def test_pre_compact_refuses_a_device_or_a_fifo(self):
         fifo = os.path.join(self.tmp, "fifo")
         os.mkfifo(fifo)
@@ -265,6 +266,7 @@ class HostileFileTests(TrustCase):
             self.assertEqual(result.returncode, 0)  # hooks never fail the session
             self.assertIn(b"not a regular file", result.stderr)
 
+    @slow
     def test_deep_nesting_is_one_line_exit_2(self):
         path = os.path.join(self.tmp, "deep.jsonl")
         with open(path, "w") as handle:
@@ -274,6 +276,7 @@ class HostileFileTests(TrustCase):
         self.assertNotIn(b"Traceback", result.stderr)
         self.assertEqual(len(result.stderr.strip().splitlines()), 1, result.stderr)
 
+    @slow
     def test_deep_nesting_in_a_transcript_is_skipped(self):
         path = os.path.join(self.tmp, "deep-transcript.jsonl")
         with open(path, "w") as handle:
@@ -378,6 +381,7 @@ class SessionCardTests(TrustCase):
 
 
 class PendingHintTests(TrustCase):
+    @slow
     def test_pending_hint_names_each_sessions_project(self):
         shop = os.path.join(self.tmp, "shop")
         blog = os.path.join(self.tmp, "blog")

@@ -315,6 +315,7 @@ class ChurnAndMoveTests(VaultTestCase):
 
 
 class RelatedTests(VaultTestCase):
+    @slow
     def test_after_an_import_the_related_backfill_converges(self):
         # imported records get their related links 200 a sync; then a sync writes nothing
         topics = ("kafka lag", "postgres vacuum", "redis eviction", "nginx timeout", "grpc deadline")
