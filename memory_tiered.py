@@ -159,10 +159,10 @@ TUNABLES = {
               "and global ones (project), or every project's (all)"),
     "vault_shared": (False, "bool",
                      "the vault is written by several devices (a synced folder): notes are named "
-                                    "by uid and carry only what every device agrees on"),
+                     "by uid and carry only what every device agrees on"),
     "replica_dir": ("", "path",
                     "folder kept in step with your other devices by `replicate`, the hooks and "
-                                "`job replicate` (empty: off)"),
+                    "`job replicate` (empty: off)"),
 }
 
 # Input limits (characters); documented in the README.
@@ -2113,14 +2113,8 @@ MIGRATIONS = [
             mtime_ns INTEGER,
             PRIMARY KEY (folder, name)
         )""",
-        lambda conn, now: adopt_path_keys(
-            conn,
-            sorted(
-                {
-                    r[0]
-                    for r in conn.execute("SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")}
-            ),
-        ),
+        lambda conn, now: adopt_path_keys(conn, sorted({r[0] for r in conn.execute(
+            "SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),
     ],
 ]
 
@@ -3019,8 +3013,7 @@ _FIELD_RULES = {
 }
 _LEVEL_FIELDS = {
     "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
-           "agent",
-           "created_at", "origin"),
+           "agent", "created_at", "origin"),
     "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "created_at",
            "origin", "agent"),
     "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "created_at",
@@ -3137,14 +3130,10 @@ def iter_jsonl(lines):
 
 
 EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category",
-                  "key_points", "tags",
-                  "source_ids", "importance", "access_count", "decay_score", "created_at",
-                  "updated_at",
-                  "decay_applied_at", "last_accessed_at", "archived_at", "promoted_to",
-                  "superseded_by",
-                  "parent_session", "project", "agent", "stability", "origin", "flagged", "related",
-                  "pinned",
-                  "uid")
+                  "key_points", "tags", "source_ids", "importance", "access_count", "decay_score",
+                  "created_at", "updated_at", "decay_applied_at", "last_accessed_at", "archived_at",
+                  "promoted_to", "superseded_by", "parent_session", "project", "agent", "stability",
+                  "origin", "flagged", "related", "pinned", "uid")
 
 
 _CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
@@ -4600,8 +4589,7 @@ class MemoryStore:
         record = check_fields("l1", {
             "session_id": session_id, "summary": summary, "key_points": key_points, "tags": tags,
             "importance": importance, "parent_session": parent_session, "project": project,
-                                     "agent": agent,
-            "created_at": created_at, "origin": origin}, now)
+            "agent": agent, "created_at": created_at, "origin": origin}, now)
         record, redacted = scrub_record(record)
         with self.db.atomic() as conn:
             key = normalise_text(record["summary"])
@@ -4620,8 +4608,7 @@ class MemoryStore:
         return self._add_distilled("l2", {
             "category": category, "knowledge": knowledge, "source_ids": source_ids, "tags": tags,
             "importance": importance, "project": project, "created_at": created_at,
-                                          "origin": origin,
-            "agent": agent}, now, supersedes)
+            "origin": origin, "agent": agent}, now, supersedes)
 
     def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
                created_at=None, now=None, tags=None, origin="cli", agent=None):
@@ -4629,8 +4616,7 @@ class MemoryStore:
         return self._add_distilled("l3", {
             "insight": insight, "source_ids": source_ids, "category": category, "tags": tags,
             "importance": importance, "project": project, "created_at": created_at,
-                                          "origin": origin,
-            "agent": agent}, now)
+            "origin": origin, "agent": agent}, now)
 
     def _add_distilled(self, level, values, now=None, supersedes=None):
         """An L2 or L3: checked, scrubbed, its sources (of the level below) must exist and are
@@ -7447,8 +7433,7 @@ REPLICA_CLOCK_AHEAD_MS = 24 * 3600 * 1000
 REPLICA_FIELDS = {  # per level, what every device agrees on
     "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
            "agent", "created_at", "archived_at", "superseded_by", "promoted_to", "pinned",
-           "edited_at",
-           "flagged"),
+           "edited_at", "flagged"),
     "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "agent",
            "created_at", "archived_at", "superseded_by", "promoted_to", "pinned", "edited_at",
            "flagged"),
@@ -9077,16 +9062,12 @@ def _toml_table(path, table, values):
               "OpenAI Codex CLI: [mcp_servers.memory-tiered] in ~/.codex/config.toml (.codex/ with "
               "--project) and a note in AGENTS.md")
 def _codex(launch, project_dir):
-    home = (
-        os.path.join(project_dir, ".codex") if project_dir
-        else os.path.join(os.path.expanduser("~"), ".codex"))
+    home = os.path.join(project_dir or os.path.expanduser("~"), ".codex")
     return [
         _toml_table(
             os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
             {"command": launch["command"], "args": launch["args"], "env": launch["env"]}),
-        _note_entry(
-            os.path.join(project_dir, "AGENTS.md") if project_dir
-            else os.path.join(home, "AGENTS.md")),
+        _note_entry(os.path.join(project_dir or home, "AGENTS.md")),
     ]
 
 
@@ -9111,9 +9092,7 @@ def _gemini(launch, project_dir):
         _json_entry(
             os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
             dict(launch, timeout=20000)),
-        _note_entry(
-            os.path.join(project_dir, "GEMINI.md") if project_dir
-            else os.path.join(home, "GEMINI.md")),
+        _note_entry(os.path.join(project_dir or home, "GEMINI.md")),
     ]
 
 
