@@ -106,7 +106,12 @@ class HermesProviderTests(CLITestCase):
         self.addCleanup(conn.close)
         rows = conn.execute("SELECT id, category, agent, pinned FROM memory_l2").fetchall()
         self.assertEqual([r[1:] for r in rows], [("hermes-user", "hermes", 1)])
-        provider.on_memory_write("remove", "user", "User prefers answers in Chinese")
+        # Hermes names the entry a replace or remove changes by a piece of its old text
+        provider.on_memory_write("replace", "user", "User prefers answers in English",
+                                 {"old_text": "answers in Chinese"})
+        knowledge = [r[0] for r in conn.execute("SELECT knowledge FROM memory_l2")]
+        self.assertEqual(knowledge, ["User prefers answers in English"])
+        provider.on_memory_write("remove", "user", "", {"old_text": "in English"})
         self.assertEqual(conn.execute("SELECT count(*) FROM memory_l2").fetchone()[0], 0)
         provider.on_delegation("find the flaky test", "test_login was flaky: a shared fixture", child_session_id="c1")
         turns = [r[0] for r in conn.execute("SELECT text FROM session_turns WHERE session_id = 'h-3' ORDER BY turn")]
@@ -114,8 +119,32 @@ class HermesProviderTests(CLITestCase):
         self.assertIn("shared fixture", turns[1])
         added = json.loads(provider.handle_tool_call("memory_add_l1", {
             "session_id": "old", "summary": "The ledger service runs on Postgres 16 with pgbouncer"}))
-        provider.queue_prefetch("Which database does the ledger service use?")
-        with mock.patch.object(provider, "_block", side_effect=AssertionError("prepared already")):
-            block = provider.prefetch("Which database does the ledger service use?")
+        # Hermes queues with this turn's text; nothing is recalled until a block reaches the model
+        provider.queue_prefetch("Which database does the ledger service use?", session_id="h-3")
+        count = "SELECT access_count FROM memory_l1 WHERE id = ?"
+        self.assertEqual(conn.execute(count, (added["id"],)).fetchone()[0], 0)
+        block = provider.prefetch("Which database does the ledger service use?", session_id="h-3")
         self.assertIn("[L1#%d" % added["id"], block)
+        self.assertEqual(conn.execute(count, (added["id"],)).fetchone()[0], 1)
 
+    def test_the_wizard_default_and_a_typed_hermes_home_resolve_to_the_home(self):
+        home = os.path.join(self.tmp, "hermes")
+        os.environ.pop("MEMORY_TIERED_DB")
+        provider = self.provider()
+        self.assertNotIn("default", provider.get_config_schema()[0])  # Enter keeps it empty
+        provider.save_config({"database": "$HERMES_HOME/mem/typed.db"}, home)
+        provider.initialize("h-5", hermes_home=home)
+        self.assertTrue(os.path.exists(os.path.join(home, "mem", "typed.db")))
+
+    def test_a_compression_into_a_new_session_summarises_the_old_one(self):
+        provider = self.provider()
+        provider.initialize("h-6", hermes_home=os.path.join(self.tmp, "h"))
+        provider.sync_turn("Rename the billing queue to invoices-v2", "Renamed it to invoices-v2.")
+        provider.on_session_switch("h-7", parent_session_id="h-6", reset=False, reason="compression")
+        conn = sqlite3.connect(self.db)
+        self.addCleanup(conn.close)
+        row = conn.execute("SELECT summary FROM memory_l1 WHERE session_id = 'h-6'").fetchone()
+        self.assertIn("invoices-v2", row[0])
+        provider.sync_turn("And the retry queue?", "Left as is.")
+        provider.on_session_switch("h-8", parent_session_id="h-7", reset=True)  # /new: session end did it
+        self.assertIsNone(conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = 'h-7'").fetchone())

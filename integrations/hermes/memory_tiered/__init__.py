@@ -1,7 +1,8 @@
 """memory_tiered as a native Hermes Agent memory provider.
 
-Install: copy this folder to ``$HERMES_HOME/plugins/memory_tiered/`` and memory_tiered.py next to
-its ``__init__.py`` (or set MEMORY_TIERED_PATH to the file or its folder), then in
+Install: copy this folder to ``$HERMES_HOME/plugins/memory_tiered/`` and memory_tiered.py into
+its ``lib/`` folder (or set MEMORY_TIERED_PATH to the file or its folder; Hermes' loader runs
+every ``*.py`` beside ``__init__.py``, so a copy there would be loaded twice), then in
 ``~/.hermes/config.yaml``::
 
     memory:
@@ -27,6 +28,18 @@ except ImportError:  # imported on its own (tests, inspection): the same surface
 PROVIDER_NAME = "memory_tiered"
 
 
+def _hermes_home():
+    """Hermes' home: its own answer (a gateway profile sets it without the environment), else
+    HERMES_HOME, else ~/.hermes."""
+    try:
+        home = importlib.import_module("hermes_constants").get_hermes_home()
+        if home:
+            return str(home)
+    except Exception:  # not inside Hermes, or an older Hermes without it
+        pass
+    return os.environ.get("HERMES_HOME") or os.path.join(os.path.expanduser("~"), ".hermes")
+
+
 def _load_module():
     """memory_tiered, from MEMORY_TIERED_PATH, this folder, or the import path."""
     here = os.path.dirname(os.path.abspath(__file__))
@@ -34,7 +47,7 @@ def _load_module():
     configured = os.environ.get("MEMORY_TIERED_PATH")
     if configured:
         candidates.append(configured if configured.endswith(".py") else os.path.join(configured, "memory_tiered.py"))
-    candidates.append(os.path.join(here, "memory_tiered.py"))
+    candidates += [os.path.join(here, "lib", "memory_tiered.py"), os.path.join(here, "memory_tiered.py")]
     for path in candidates:
         if os.path.isfile(path):
             spec = importlib.util.spec_from_file_location("memory_tiered", path)
@@ -48,7 +61,7 @@ def _load_module():
 
 class MemoryTieredProvider(MemoryProvider):
     """Hermes lifecycle mapped onto memory_tiered's operations: prefetch = the prompt hook's gated,
-    quoted context block (counted once per session, prepared ahead by queue_prefetch); sync_turn,
+    quoted context block for the prompt it answers (counted once per session); sync_turn,
     on_pre_compress and on_delegation keep the turns in the session buffer; on_session_end writes
     the session's automatic L1 unless the agent wrote one; on_memory_write mirrors Hermes' own
     MEMORY.md / USER.md entries as standing L2s; the tools are the MCP tools (same schemas and
@@ -64,7 +77,6 @@ class MemoryTieredProvider(MemoryProvider):
         self._session = ""
         self._writes = True
         self._project = None
-        self._prefetched = {}  # (session, query) -> block, made by queue_prefetch
 
     @property
     def name(self):
@@ -83,17 +95,22 @@ class MemoryTieredProvider(MemoryProvider):
     def _settings(self, home=None):
         """(database, vault, project) from the environment, else what the wizard saved, else the
         defaults: the database in HERMES_HOME/state, shared with Claude Code and MCP."""
-        home = home or self._home or os.environ.get("HERMES_HOME") or os.path.join(os.path.expanduser("~"), ".hermes")
+        home = home or self._home or _hermes_home()
         saved = {}
         try:
             with open(os.path.join(home, self.CONFIG_FILE), encoding="utf-8") as handle:
                 saved = json.load(handle)
         except (OSError, ValueError):
             saved = {}
+        def path(value):  # "$HERMES_HOME/..." (as a person may type it) is this home
+            for name in ("${HERMES_HOME}", "$HERMES_HOME"):
+                value = value.replace(name, home)
+            return os.path.abspath(os.path.expanduser(os.path.expandvars(value)))
+
         db = os.environ.get("MEMORY_TIERED_DB") or saved.get("database") or os.path.join(home, "state", "state.db")
         vault = os.environ.get("MEMORY_TIERED_VAULT") or saved.get("vault") or None
         project = os.environ.get("MEMORY_TIERED_PROJECT") or saved.get("project") or None
-        return os.path.abspath(os.path.expanduser(db)), vault, project
+        return path(db), vault and path(vault), project
 
     def _ready(self):
         """The module and the database, resolved even before initialize."""
@@ -131,13 +148,13 @@ class MemoryTieredProvider(MemoryProvider):
     def prefetch(self, query, *, session_id=""):
         if not (query or "").strip():
             return ""
-        ready = self._prefetched.pop((session_id or self._session, query), None)
-        return ready if ready is not None else self._block(query, session_id)
+        return self._block(query, session_id)
 
     def queue_prefetch(self, query, *, session_id=""):
-        """Prepare the next turn's block now (Hermes calls this after a turn)."""
-        if (query or "").strip():
-            self._prefetched = {(session_id or self._session, query): self._block(query, session_id)}
+        """Nothing ahead of time: Hermes passes this turn's text, and a block made from it would
+        answer the wrong question next turn and count as recalled what the model never saw.
+        prefetch builds the block for the prompt it answers, in a few milliseconds."""
+        return None
 
     def sync_turn(self, user_content, assistant_content, *, session_id="", messages=None):
         if not self._writes:
@@ -156,21 +173,26 @@ class MemoryTieredProvider(MemoryProvider):
                                               ("assistant", "Subagent result: %s" % result)])
 
     def on_memory_write(self, action, target, content, metadata=None):
-        """Hermes' built-in memory (MEMORY.md, USER.md) mirrored: an added or replaced entry is a
-        standing L2 of category hermes-<target>, with Hermes as its agent; a removed one is
-        forgotten here too."""
-        if not self._writes or not (content or "").strip():
+        """Hermes' built-in memory (MEMORY.md, USER.md) mirrored: an added entry is a standing L2
+        of category hermes-<target>, with Hermes as its agent.  Hermes names the entry a replace
+        or remove changes by a piece of its text (metadata["old_text"]): the mirrored entries
+        holding that text are forgotten, and a replace then adds the new one."""
+        content = (content or "").strip()
+        old = str((metadata or {}).get("old_text") or "").strip()
+        if not self._writes or not (content or old):
             return
         mt = self._ready()
         category = "hermes-%s" % (target or "memory")
         with mt.MemoryDB(self._db) as db:
-            same = [r[0] for r in db.execute("SELECT id FROM memory_l2 WHERE category = ? AND knowledge = ?",
-                                             (category, content.strip()))]
-            if action == "remove":
-                if same:
-                    mt.forget_memories(db, targets=[("l2", rid) for rid in same])
-                return
-            if same:
+            rows = db.execute("SELECT id, knowledge FROM memory_l2 WHERE category = ?", (category,)).fetchall()
+            if action in ("remove", "replace"):
+                gone = [r[0] for r in rows if (old and old in r[1]) or (action == "remove" and r[1] == content)]
+                if gone:
+                    mt.forget_memories(db, targets=[("l2", rid) for rid in gone])
+                if action == "remove" or not content:
+                    return
+                rows = [r for r in rows if r[0] not in gone]
+            if any(r[1] == content for r in rows):
                 return
             written = mt.add_memory(db, level="l2", origin="import", values=dict(
                 category=category, knowledge=content, tags=["hermes", target or "memory"], agent="hermes",
@@ -188,20 +210,26 @@ class MemoryTieredProvider(MemoryProvider):
             mt.summarise_pending(db, mt.now_utc(), older_than_hours=0, only=self._session)
 
     def on_session_switch(self, new_session_id, **kwargs):
+        """A new session id.  When Hermes compresses a conversation into a new session (a parent
+        and no reset), the parent's turns are summarised now; after /new, on_session_end did."""
+        parent = kwargs.get("parent_session_id") or ""
+        if self._writes and parent and parent != new_session_id and not kwargs.get("reset"):
+            mt = self._ready()
+            with mt.MemoryDB(self._db) as db:
+                mt.summarise_pending(db, mt.now_utc(), older_than_hours=0, only=parent)
         self._session = new_session_id
 
     def backup_paths(self):
         """The database (and its vault) when they lie outside HERMES_HOME, for `hermes backup`."""
         db, vault, _ = self._settings()
-        home = os.path.abspath(self._home or os.environ.get("HERMES_HOME")
-                               or os.path.join(os.path.expanduser("~"), ".hermes"))
-        paths = [p for p in (db, vault and os.path.abspath(os.path.expanduser(vault))) if p]
+        home = os.path.abspath(self._home or _hermes_home())
+        paths = [p for p in (db, vault) if p]
         return [p for p in paths if not (p + os.sep).startswith(home + os.sep)]
 
     def get_config_schema(self):
         return [
-            {"key": "database", "description": "memory_tiered database file (shared with Claude Code and MCP)",
-             "type": "text", "required": False, "default": "$HERMES_HOME/state/state.db",
+            {"key": "database", "description": "memory_tiered database file, shared with Claude Code and MCP "
+             "(empty: state/state.db in this Hermes home)", "type": "text", "required": False,
              "env_var": "MEMORY_TIERED_DB"},
             {"key": "vault", "description": "Obsidian vault folder the memory syncs to (optional)", "type": "text",
              "required": False, "env_var": "MEMORY_TIERED_VAULT"},
