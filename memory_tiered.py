@@ -8572,6 +8572,16 @@ morning evening night bye goodbye lol haha
 """.split())
 HOOK_EVENTS = {"session-start": "SessionStart", "user-prompt-submit": "UserPromptSubmit",
                "session-end": "SessionEnd", "pre-compact": "PreCompact"}
+# The agents whose hooks call `hook EVENT --agent NAME`, and each one's name for our events.
+HOOK_AGENT_EVENTS = {
+    "claude-code": HOOK_EVENTS,
+    "codex": HOOK_EVENTS,  # Codex took Claude Code's names and its plain-text context
+    "gemini": {"session-start": "SessionStart", "user-prompt-submit": "BeforeAgent",
+               "session-end": "SessionEnd", "pre-compact": "PreCompress"},
+    # Cursor's prompt hook cannot add context; its session start can
+    "cursor": {"session-start": "sessionStart", "session-end": "sessionEnd",
+               "pre-compact": "preCompact"},
+}
 HOOK_STDIN_MAX = 1 << 20  # bytes read from a hook's stdin
 HOOK_PROMPT_MAX = 4000  # characters of a prompt used as the query
 HOOK_OUTPUT_MAX = 8000  # characters a hook prints at most (Claude Code keeps 10,000)
@@ -9058,12 +9068,59 @@ def _toml_table(path, table, values):
     return path, edit
 
 
+def agent_hooks(agent, launch, timeouts, extra=None, matchers=None, scale=1):
+    """Our hook groups for ``agent`` in Claude Code's nested form ({event: {"matcher", "hooks":
+    [handler]}}), each command ending in ``hook EVENT --agent AGENT``; ``timeouts`` in seconds
+    (times ``scale``: Gemini counts milliseconds)."""
+    base = "%s --db %s hook " % (module_command(launch["command"]),
+                                 shell_quote(launch["env"]["MEMORY_TIERED_DB"]))
+    groups = {}
+    for event, name in HOOK_AGENT_EVENTS[agent].items():
+        handler = dict(extra or {}, type="command", timeout=timeouts[event] * scale,
+                       command="%s%s --agent %s" % (base, event, agent))
+        group = {"hooks": [handler]}
+        if (matchers or {}).get(event):
+            group = {"matcher": matchers[event], "hooks": [handler]}
+        groups[name] = group
+    return groups
+
+
+def _hooks_entry(path, groups, flat=False):
+    """An edit that merges our hook groups into a JSON settings file (Cursor's ``flat`` form:
+    {"version": 1, "hooks": {event: [handler]}}), keeping every other hook."""
+    def edit(text):
+        def mutate(settings):
+            if not flat:
+                merge_hooks(settings, groups)
+                return
+            settings.setdefault("version", 1)
+            hooks = settings.setdefault("hooks", {})
+            if not isinstance(hooks, dict):
+                raise ValidationError("%s: \"hooks\" is not an object; fix it by hand first" % path)
+            grouped = {"hooks": {e: [{"hooks": [h]} for h in v] if isinstance(v, list) else v
+                                 for e, v in hooks.items()}}
+            merge_hooks(grouped, groups)
+            settings["hooks"] = {e: [h for g in v for h in g["hooks"]] if isinstance(v, list) else v
+                                 for e, v in grouped["hooks"].items()}
+        return _edit_json(text, path, mutate)
+    return path, edit
+
+
+_HOOK_TIMEOUTS = {"session-start": 10, "user-prompt-submit": 5, "session-end": 3,
+                  "pre-compact": 10}
+
+
 @agent_target("codex",
-              "OpenAI Codex CLI: [mcp_servers.memory-tiered] in ~/.codex/config.toml (.codex/ with "
-              "--project) and a note in AGENTS.md")
+              "OpenAI Codex CLI: the four hooks in ~/.codex/hooks.json and "
+              "[mcp_servers.memory-tiered] in ~/.codex/config.toml (.codex/ with --project), and a "
+              "note in AGENTS.md")
 def _codex(launch, project_dir):
     home = os.path.join(project_dir or os.path.expanduser("~"), ".codex")
+    hooks = agent_hooks("codex", launch, _HOOK_TIMEOUTS, {"statusMessage": "memory_tiered"},
+                        {"session-start": "startup|resume|clear|compact",
+                         "pre-compact": "manual|auto"})
     return [
+        _hooks_entry(os.path.join(home, "hooks.json"), hooks),
         _toml_table(
             os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
             {"command": launch["command"], "args": launch["args"], "env": launch["env"]}),
@@ -9072,11 +9129,14 @@ def _codex(launch, project_dir):
 
 
 @agent_target("cursor",
-              "Cursor: mcpServers in ~/.cursor/mcp.json (.cursor/mcp.json with --project) and, "
-              "with --project, a rule in .cursor/rules/memory-tiered.mdc")
+              "Cursor: session start, end and compaction hooks in ~/.cursor/hooks.json and "
+              "mcpServers in ~/.cursor/mcp.json (.cursor/ with --project) and, with --project, a "
+              "rule in .cursor/rules/memory-tiered.mdc")
 def _cursor(launch, project_dir):
     home = os.path.join(project_dir or os.path.expanduser("~"), ".cursor")
-    changes = [_json_entry(os.path.join(home, "mcp.json"), ["mcpServers", "memory-tiered"],
+    changes = [_hooks_entry(os.path.join(home, "hooks.json"),
+                            agent_hooks("cursor", launch, _HOOK_TIMEOUTS), flat=True),
+               _json_entry(os.path.join(home, "mcp.json"), ["mcpServers", "memory-tiered"],
                            dict(launch, type="stdio"))]
     if project_dir:
         changes.append(_note_entry(os.path.join(home, "rules", "memory-tiered.mdc"), "mdc"))
@@ -9084,14 +9144,17 @@ def _cursor(launch, project_dir):
 
 
 @agent_target("gemini",
-              "Gemini CLI: mcpServers in ~/.gemini/settings.json (.gemini/ with --project) and a "
-              "note in GEMINI.md")
+              "Gemini CLI: the four hooks and mcpServers in ~/.gemini/settings.json (.gemini/ with "
+              "--project) and a note in GEMINI.md")
 def _gemini(launch, project_dir):
     home = os.path.join(project_dir or os.path.expanduser("~"), ".gemini")
     return [
         _json_entry(
             os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
             dict(launch, timeout=20000)),
+        _hooks_entry(os.path.join(home, "settings.json"), agent_hooks(
+            "gemini", launch, _HOOK_TIMEOUTS, {"name": "memory-tiered"},
+            {event: "*" for event in HOOK_EVENTS}, scale=1000)),
         _note_entry(os.path.join(project_dir or home, "GEMINI.md")),
     ]
 
@@ -9163,11 +9226,13 @@ def plan_agent_install(name, db_path, project_dir=None, python=None):
     if name not in AGENT_TARGETS:
         raise ValidationError("unknown agent %r; choose one of: %s"
                               % (name, ", ".join(AGENT_TARGETS)))
-    plan = []
+    plan = {}  # path -> [text before, text after]: several edits of one file follow each other
     for path, edit in AGENT_TARGETS[name][1](agent_launch(db_path, python), project_dir):
-        old = read_settings_text(path)
-        plan.append((path, old, edit(old)))
-    return plan
+        if path not in plan:
+            old = read_settings_text(path)
+            plan[path] = [old, old]
+        plan[path][1] = edit(plan[path][1])
+    return [(path, old, new) for path, (old, new) in plan.items()]
 
 
 def apply_agent_install(plan):
@@ -9192,17 +9257,199 @@ def apply_agent_install(plan):
     return done
 
 
-def _transcript_lines(path):
-    """The JSON objects of a Claude Code transcript, one per line, skipping broken lines, side
-    chains (sub-agents) and meta lines."""
+# Other agents' transcripts, read as Claude Code's: each line becomes {"type": role, "message":
+# {"role", "content": [text, tool_use and tool_result blocks]}, "sessionId", "cwd", "timestamp"}.
+_CODEX_ITEMS = ("session_meta", "response_item", "event_msg", "turn_context", "compacted")
+_CODEX_SHELLS = ("shell", "shell_command", "exec_command", "local_shell", "container.exec")
+_GEMINI_SHELLS = ("run_shell_command",)
+_GEMINI_EDITS = ("write_file", "replace", "edit", "edit_file")
+_CURSOR_SHELLS = ("Shell", "run_terminal_cmd", "run_terminal_command", "terminal")
+_CURSOR_EDITS = ("edit_file", "Write", "StrReplace", "search_replace", "MultiEdit", "write")
+_EXIT_CODE_RE = _LazyRe(r"(?im)^(?:exit code|process exited with code)[: ]+(-?\d+)")
+_PATCH_FILE_RE = _LazyRe(r"(?m)^\*\*\* (?:Add|Update|Delete) File: (.+)$")
+_WRAPPER_TAG_RE = _LazyRe(r"^\s*<(user_query|user_message)>\s*([\s\S]*?)\s*</\1>\s*$")
+
+
+def transcript_format(line):
+    """Which agent wrote a transcript, from its first line: claude-code, codex, gemini, cursor."""
+    if line.get("type") in _CODEX_ITEMS and isinstance(line.get("payload"), dict):
+        return "codex"
+    if "projectHash" in line or (line.get("type") in ("user", "gemini", "info", "error", "warning")
+                                 and "content" in line and "message" not in line):
+        return "gemini"
+    if line.get("role") in ("user", "assistant") and isinstance(line.get("message"), dict):
+        return "cursor"
+    return "claude-code"
+
+
+def _said(role, text, **extra):
+    return dict(extra, type=role, message={"role": role, "content": [{"type": "text",
+                                                                      "text": text}]})
+
+
+def _codex_arguments(payload):
+    try:
+        given = json.loads(payload.get("arguments") or "{}")
+    except (ValueError, RecursionError):
+        given = {}
+    return given if isinstance(given, dict) else {}
+
+
+def _codex_line(line, meta):
+    """One Codex rollout line as Claude Code's (None: nothing a card reads)."""
+    payload, stamp = line["payload"], line.get("timestamp")
+    if line["type"] == "session_meta":
+        meta.update(sessionId=payload.get("id"), cwd=payload.get("cwd"))
+        return None
+    if line["type"] != "response_item":
+        return None  # event_msg repeats the messages; turn_context and compacted say nothing new
+    base = dict((k, v) for k, v in meta.items() if isinstance(v, str))
+    kind = payload.get("type")
+    if kind == "message" and payload.get("role") in ("user", "assistant"):
+        parts = [b.get("text") for b in payload.get("content") or [] if isinstance(b, dict)
+                 and isinstance(b.get("text"), str)]
+        text = "\n".join(parts).strip()
+        if not text or (payload["role"] == "user" and text.startswith(("<", "# AGENTS.md"))):
+            return None  # the environment and instructions Codex sends as user turns
+        return _said(payload["role"], text, timestamp=stamp, **base)
+    if kind in ("function_call", "custom_tool_call", "local_shell_call"):
+        given = _codex_arguments(payload) if kind == "function_call" else {}
+        name, call = payload.get("name") or "shell", payload.get("call_id")
+        action = payload.get("action") if isinstance(payload.get("action"), dict) else {}
+        command = given.get("command") or given.get("cmd") or action.get("command")
+        if isinstance(command, list):
+            command = command[-1] if command[:1] in (["bash"], ["sh"], ["zsh"]) else " ".join(
+                str(c) for c in command)
+        if name in _CODEX_SHELLS or kind == "local_shell_call":
+            use = {"name": "Bash", "input": {"command": str(command or "")}}
+        elif name == "apply_patch":
+            patch = payload.get("input") or given.get("input") or ""
+            files = _PATCH_FILE_RE.findall(patch if isinstance(patch, str) else "")
+            use = {"name": "Edit", "input": {"file_path": files[0].strip() if files else ""}}
+        else:
+            use = {"name": name, "input": given}
+        return dict(base, type="assistant", timestamp=stamp, message={
+            "role": "assistant", "content": [dict(use, type="tool_use", id=call)]})
+    if kind in ("function_call_output", "custom_tool_call_output"):
+        output = payload.get("output")
+        code = None
+        if isinstance(output, str):
+            try:
+                parsed = json.loads(output)
+                code = (parsed.get("metadata") or {}).get("exit_code") if isinstance(
+                    parsed, dict) else None
+                output = parsed.get("output", output) if isinstance(parsed, dict) else output
+            except (ValueError, RecursionError, AttributeError):
+                found = _EXIT_CODE_RE.search(output)
+                code = int(found.group(1)) if found else None
+        return dict(base, type="user", timestamp=stamp, message={"role": "user", "content": [{
+            "type": "tool_result", "tool_use_id": payload.get("call_id"),
+            "is_error": bool(code), "content": str(output or "")[:2000]}]})
+    return None
+
+
+def _gemini_lines(lines):
+    """A Gemini CLI chat (JSONL: a metadata line, messages, ``$set`` and ``$rewindTo``) as Claude
+    Code lines; a rewind drops the messages from the one it names."""
+    meta, records = {}, []
+    for line in lines:
+        if "projectHash" in line or ("sessionId" in line and "type" not in line):
+            meta["sessionId"] = line.get("sessionId")
+        elif isinstance(line.get("$rewindTo"), str):
+            ids = [r.get("id") for r in records]
+            if line["$rewindTo"] in ids:
+                del records[ids.index(line["$rewindTo"]):]
+        elif line.get("type") in ("user", "gemini"):
+            records.append(line)
+    for record in records:
+        role = "user" if record["type"] == "user" else "assistant"
+        content = record.get("content")
+        if isinstance(content, list):
+            content = "\n".join(p.get("text", "") for p in content if isinstance(p, dict)
+                                and isinstance(p.get("text"), str))
+        extra = {"timestamp": record.get("timestamp")}
+        if isinstance(meta.get("sessionId"), str):
+            extra["sessionId"] = meta["sessionId"]
+        if isinstance(content, str) and content.strip():
+            yield _said(role, content.strip(), **extra)
+        for call in record.get("toolCalls") or []:
+            if not isinstance(call, dict):
+                continue
+            args = call.get("args") if isinstance(call.get("args"), dict) else {}
+            name = call.get("name")
+            if name in _GEMINI_SHELLS:
+                use = {"name": "Bash", "input": {"command": str(args.get("command") or "")}}
+            elif name in _GEMINI_EDITS:
+                use = {"name": "Edit", "input": {"file_path": str(
+                    args.get("file_path") or args.get("absolute_path") or "")}}
+            else:
+                use = {"name": str(name), "input": args}
+            yield dict(extra, type="assistant", message={"role": "assistant", "content": [
+                dict(use, type="tool_use", id=call.get("id"))]})
+            display = call.get("resultDisplay")
+            yield dict(extra, type="user", message={"role": "user", "content": [{
+                "type": "tool_result", "tool_use_id": call.get("id"),
+                "is_error": call.get("status") in ("error", "cancelled"),
+                "content": display if isinstance(display, str) else ""}]})
+
+
+def _cursor_line(line):
+    """A Cursor agent transcript line ({"role", "message": {"content": [...]}}) as Claude Code's;
+    the <user_query> wrapper round a prompt goes."""
+    content = line["message"].get("content")
+    if isinstance(content, str):
+        content = [{"type": "text", "text": content}]
+    blocks = []
+    for block in content if isinstance(content, list) else []:
+        if isinstance(block, dict) and block.get("type") == "text" and isinstance(
+                block.get("text"), str):
+            found = _WRAPPER_TAG_RE.match(block["text"])
+            block = dict(block, text=found.group(2) if found else block["text"])
+        elif isinstance(block, dict) and block.get("type") == "tool_use" and isinstance(
+                block.get("input"), dict):
+            given = block["input"]
+            if block.get("name") in _CURSOR_SHELLS:
+                block = dict(block, name="Bash", input={"command": str(given.get("command") or "")})
+            elif block.get("name") in _CURSOR_EDITS:
+                target = given.get("target_file") or given.get("path") or given.get("file_path")
+                block = dict(block, name="Edit", input={"file_path": str(target or "")})
+        blocks.append(block)
+    return {"type": line["role"], "message": {"role": line["role"], "content": blocks}}
+
+
+def _json_lines(path):
     with open_regular(path, MAX_TRANSCRIPT_BYTES, "transcript") as handle:
         for raw in handle:
             try:
                 line = json.loads(raw.decode("utf-8"))
             except (ValueError, UnicodeDecodeError, RecursionError):
                 continue  # a broken line (or one nested too deeply) is skipped
-            if isinstance(line, dict) and not line.get("isSidechain") and not line.get("isMeta"):
+            if isinstance(line, dict):
                 yield line
+
+
+def _transcript_lines(path):
+    """The JSON objects of a transcript, one per line, as Claude Code writes them (a Codex
+    rollout, a Gemini CLI chat or a Cursor transcript is read as one), skipping broken lines,
+    side chains (sub-agents) and meta lines."""
+    lines = _json_lines(path)
+    first = next(lines, None)
+    if first is None:
+        return
+    kind = transcript_format(first)
+    lines = itertools.chain([first], lines)
+    if kind == "gemini":
+        yield from _gemini_lines(lines)
+        return
+    meta = {}
+    for line in lines:
+        if kind == "codex":
+            line = _codex_line(line, meta) if isinstance(line.get("payload"), dict) else None
+        elif kind == "cursor":
+            ok = line.get("role") in ("user", "assistant") and isinstance(line.get("message"), dict)
+            line = _cursor_line(line) if ok else None
+        if line and not line.get("isSidechain") and not line.get("isMeta"):
+            yield line
 
 
 def read_transcript(path):
@@ -9743,6 +9990,50 @@ def _replicate_quietly(db, now):
                          start_new_session=True, close_fds=True)
     except OSError as exc:
         sys.stderr.write("memory_tiered: replicate not started: %s\n" % (exc.strerror or exc))
+
+
+def _cursor_hooks_installed(data):
+    """True when Cursor has our own hooks (~/.cursor/hooks.json or the workspace's): then the
+    Claude Code hooks Cursor also runs (its third-party hooks setting) leave the work to them."""
+    roots = data.get("workspace_roots") if isinstance(data.get("workspace_roots"), list) else []
+    for folder in [os.path.expanduser("~")] + [r for r in roots[:3] if isinstance(r, str)]:
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            with open(os.path.join(folder, ".cursor", "hooks.json"), encoding="utf-8") as handle:
+                if "--agent cursor" in handle.read(HOOK_STDIN_MAX):
+                    return True
+    return False
+
+
+def normalise_hook_input(agent, data):
+    """The hook's JSON in Claude Code's field names (session_id, cwd, prompt, transcript_path,
+    source): Cursor names a session ``conversation_id`` and its folder ``workspace_roots``.
+    None when this call should do nothing (Cursor running our Claude Code hooks while its own
+    are installed: the session would get everything twice)."""
+    if "cursor_version" not in data and agent != "cursor":
+        return data
+    if agent == "claude-code" and _cursor_hooks_installed(data):
+        return None
+    data = dict(data)
+    data.setdefault("session_id", data.get("conversation_id"))
+    roots = data.get("workspace_roots")
+    if not data.get("cwd"):
+        data["cwd"] = (roots[0] if isinstance(roots, list) and roots and isinstance(roots[0], str)
+                       else os.environ.get("CURSOR_PROJECT_DIR"))
+    return data
+
+
+def hook_output(agent, event, text):
+    """What the hook prints for ``agent``: Claude Code and Codex add plain stdout to the model's
+    context; Gemini CLI shows plain text to the person only, so it gets its JSON; Cursor reads
+    ``additional_context`` at session start."""
+    if agent == "gemini" and text and event in ("session-start", "user-prompt-submit"):
+        return json.dumps({"hookSpecificOutput": {
+            "hookEventName": HOOK_AGENT_EVENTS["gemini"][event], "additionalContext": text}},
+            ensure_ascii=False)
+    if agent == "cursor":
+        return json.dumps({"additional_context": text} if text and event == "session-start"
+                          else {}, ensure_ascii=False)
+    return text
 
 
 def run_hook(event, data, db_path, now):
@@ -11750,14 +12041,22 @@ def cmd_unpin(args):
     return _pin_command(args, False)
 
 
-@subcommand("hook", "Claude Code hook: reads the hook's JSON on stdin; never fails the session.",
-            "memory_tiered.py hook session-start < input.json",
-            option("event", choices=sorted(HOOK_EVENTS), help="which Claude Code hook is calling"))
+@subcommand("hook", "An agent's hook: reads the hook's JSON on stdin; never fails the session.",
+            "memory_tiered.py hook session-start < input.json   |   hook session-end --agent codex",
+            option("event", choices=sorted(HOOK_EVENTS), help="which hook is calling"),
+            option("--agent", choices=sorted(HOOK_AGENT_EVENTS), default="claude-code",
+                   help="the agent calling (its input fields and output format); default "
+                   "claude-code"))
 def cmd_hook(args):
     """Hooks never break the session: every problem is one stderr line and exit 0."""
     try:
-        data = read_hook_input(sys.stdin)
-        text = run_hook(args.event, data, _db_path(args), now_utc())
+        data = normalise_hook_input(args.agent, read_hook_input(sys.stdin))
+        if data is None:
+            return 0
+        if args.event not in HOOK_AGENT_EVENTS[args.agent]:
+            raise ValidationError("%s has no %s hook" % (args.agent, args.event))
+        text = hook_output(args.agent, args.event,
+                           run_hook(args.event, data, _db_path(args), now_utc()))
     except (MemoryTieredError, sqlite3.Error, OSError) as exc:
         _say("memory_tiered hook %s: %s; nothing injected" % (args.event, exc))
         return 0
@@ -11832,6 +12131,14 @@ def cmd_install_agent(args):
         _say("install-agent: %s %s%s" % (state, path,
                                          " (backup of the original: %s)"
                                          % backup if backup else ""))
+    after = {"codex": "Codex runs a new or changed hook only once you approve it: open /hooks in "
+                      "Codex and trust the four memory_tiered hooks",
+             "cursor": "Cursor also runs Claude Code's hooks (its third-party hooks setting); ours "
+                       "then leave the work to these, so nothing arrives twice",
+             "gemini": "Gemini CLI warns before running changed project hooks; user hooks run "
+                       "as they are"}.get(args.name)
+    if after:
+        _say("install-agent: " + after)
     if args.project and args.name != "claude-code":
         _say("install-agent: these project files hold this machine's interpreter and database "
              "paths; keep them "

@@ -64,7 +64,7 @@ class InstallAgentTests(CLITestCase):
         self.assertEqual(config["profiles"]["fast"]["model"], "o4-mini")
         self.assertEqual(config["mcp_servers"]["other"]["command"], "x")
         self.assertIn(memory_tiered.MEMORY_NOTE_START, self.read(os.path.join(self.tmp, ".codex", "AGENTS.md")))
-        self.assertEqual(len(files), 2)
+        self.assertEqual(len(files), 3)  # config.toml, hooks.json (tests/test_agent_hooks.py), AGENTS.md
 
     def test_cursor_json_and_the_server_it_starts(self):
         path = self.write(".cursor/mcp.json", '{\n    "mcpServers": {"github": {"command": "gh-mcp"}}\n}\n')

@@ -1,0 +1,164 @@
+"""Codex, Gemini CLI and Cursor hooks: `install-agent` writes each agent's hooks in its own file
+and form, the commands written there run as the agent runs them (its hook JSON on stdin, its
+output format), and each agent's transcript (a Codex rollout, a Gemini chat, a Cursor transcript,
+tests/transcripts/agents/) becomes a session card."""
+
+import datetime
+import json
+import os
+import subprocess
+
+from helpers import CLITestCase, memory_tiered
+
+FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "transcripts", "agents")
+CODEX = os.path.join(FOLDER, "codex-shop-refund-rounding.jsonl")
+GEMINI = os.path.join(FOLDER, "gemini-billing-invoice-font.jsonl")
+CURSOR = os.path.join(FOLDER, "cursor-blog-netlify-theme.jsonl")
+
+
+class AgentTranscriptTests(CLITestCase):
+    def test_a_codex_rollout_becomes_a_card(self):
+        card = memory_tiered.transcript_card(CODEX)
+        self.assertEqual(card["session_id"], "0199a1b2-7c3d-7e10-9f21-5a6b7c8d9e0f")
+        self.assertEqual(card["cwd"], "/home/dev/shop")
+        # the environment and AGENTS.md turns Codex sends as user messages are not requests
+        self.assertEqual(card["requests"], ["The refund test fails with a rounding error, fix "
+                                            "refunds.py"])
+        self.assertEqual(card["files"], ["src/refunds.py"])  # from apply_patch
+        self.assertIn("python -m pytest tests/test_refunds.py -q", card["commands"])
+        self.assertEqual(len(card["errors"]), 1)
+        self.assertTrue(card["resolved"])  # the same program passed afterwards
+        self.assertTrue(card["answer"].startswith("Refunds now use Decimal"))  # not "welcome"
+        summary, points = memory_tiered.session_card(card)
+        self.assertTrue(summary.startswith("Session in shop: The refund test fails"))
+        self.assertIn("python", points)
+        self.assertNotIn("cd", points)
+
+    def test_a_gemini_chat_becomes_a_card_and_a_rewind_is_undone(self):
+        card = memory_tiered.transcript_card(GEMINI)
+        self.assertEqual(card["session_id"], "5b7c1e2a-0d4f-4b8e-9a11-2f3e4d5c6b7a")
+        self.assertEqual(card["requests"], ["发票 PDF 里的中文显示成方块，帮我把字体换成思源黑体",
+                                            "用 fc-list 看看系统里有没有思源黑体"])
+        self.assertNotIn("不对，我说的是发票模板", " ".join(card["requests"]))  # rewound
+        self.assertEqual(card["files"], ["/srv/billing/invoice.py"])
+        self.assertFalse(card["resolved"])  # fc-list failed and the answer says it still needs work
+        self.assertIn("fonts-noto-cjk", card["answer"])
+        summary, points = memory_tiered.session_card(card, "/home/dev/billing")
+        self.assertTrue(summary.startswith("Session in billing: 发票"))
+        self.assertIn("not resolved", summary)
+        self.assertIn("fc-list", points)
+
+    def test_a_cursor_transcript_becomes_a_card(self):
+        card = memory_tiered.transcript_card(CURSOR)
+        self.assertEqual(card["requests"], ["The blog build fails on Netlify: hugo can't find the "
+                                            "theme. Fix it"])  # without <user_query>
+        self.assertEqual(card["commands"], ["git submodule status"])
+        self.assertIn("netlify.toml", card["answer"])
+        self.assertNotIn("lgtm, thanks", card["requests"])
+
+
+class AgentHookTests(CLITestCase):
+    def installed(self, agent):
+        self.run_cli("install-agent", agent)
+        path = {"codex": ".codex/hooks.json", "gemini": ".gemini/settings.json",
+                "cursor": ".cursor/hooks.json"}[agent]
+        with open(os.path.join(self.tmp, path), encoding="utf-8") as handle:
+            return json.load(handle)
+
+    def run_command(self, command, data):
+        """A hook command as the agent runs it: through the shell, its JSON on stdin."""
+        done = subprocess.run(command, shell=True, input=json.dumps(data, ensure_ascii=False),
+                              capture_output=True, text=True, timeout=60,
+                              env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                                   "HOME": self.tmp})
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(done.stderr, "")
+        return done.stdout
+
+    def command(self, settings, event, flat=False):
+        groups = settings["hooks"][event]
+        handlers = groups if flat else [h for g in groups for h in g["hooks"]]
+        ours = [h["command"] for h in handlers if "memory_tiered" in h["command"]]
+        self.assertEqual(len(ours), 1, ours)
+        return ours[0]
+
+    def test_codex_hooks_inject_plain_text_and_queue_the_rollout(self):
+        os.makedirs(os.path.join(self.tmp, ".codex"))
+        with open(os.path.join(self.tmp, ".codex", "hooks.json"), "w") as handle:
+            json.dump({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "notify"}]}]}},
+                      handle)
+        settings = self.installed("codex")
+        self.assertEqual(settings["hooks"]["Stop"][0]["hooks"][0]["command"], "notify")  # kept
+        self.assertEqual(sorted(settings["hooks"]), ["PreCompact", "SessionEnd", "SessionStart",
+                                                     "Stop", "UserPromptSubmit"])
+        end = [g for g in settings["hooks"]["SessionEnd"]][0]["hooks"][0]
+        self.assertLessEqual(end["timeout"], 3)  # Codex caps its session end at 3 s
+        self.add_l1("The refund service rounds with Decimal, quantized to cents", session="old")
+        prompt = self.run_command(self.command(settings, "UserPromptSubmit"), {
+            "session_id": "c-1", "transcript_path": CODEX, "cwd": self.tmp,
+            "hook_event_name": "UserPromptSubmit", "model": "gpt-5-codex", "turn_id": "t1",
+            "prompt": "how does the refund service round amounts?"})
+        self.assertIn("Decimal", prompt)
+        self.assertFalse(prompt.lstrip().startswith("{"))  # plain text: Codex adds it as context
+        self.run_command(self.command(settings, "SessionEnd"), {
+            "session_id": "c-1", "transcript_path": CODEX, "cwd": "/home/dev/shop",
+            "hook_event_name": "SessionEnd", "reason": "other"})
+        later = (memory_tiered.now_utc() + datetime.timedelta(days=2)).strftime("%Y-%m-%dT%H:%M:%S")
+        made = self.json_cli("pending", "--auto", now=later)
+        self.assertEqual([m["session_id"] for m in made["automatic"]], ["c-1"])
+        summary = self.connect(self.db).execute(
+            "SELECT summary FROM memory_l1 WHERE session_id = 'c-1'").fetchone()[0]
+        self.assertTrue(summary.startswith("Session in shop: The refund test fails"), summary)
+
+    def test_gemini_hooks_answer_in_json_with_milliseconds(self):
+        settings = self.installed("gemini")
+        self.assertIn("memory-tiered", settings["mcpServers"])  # both edits of one file kept
+        self.assertEqual(sorted(settings["hooks"]), ["BeforeAgent", "PreCompress", "SessionEnd",
+                                                     "SessionStart"])
+        before = settings["hooks"]["BeforeAgent"][0]["hooks"][0]
+        self.assertEqual(before["timeout"], 5000)
+        self.add_l1("发票模板的字体改成思源黑体 SourceHanSansSC", session="old")
+        out = self.run_command(self.command(settings, "BeforeAgent"), {
+            "session_id": "g-1", "transcript_path": GEMINI, "cwd": self.tmp,
+            "hook_event_name": "BeforeAgent", "timestamp": "2026-11-21T14:00:00Z",
+            "prompt": "发票模板现在用的是什么字体？"})
+        answer = json.loads(out)["hookSpecificOutput"]
+        self.assertEqual(answer["hookEventName"], "BeforeAgent")
+        self.assertIn("思源黑体", answer["additionalContext"])
+        start = json.loads(self.run_command(self.command(settings, "SessionStart"), {
+            "session_id": "g-1", "cwd": self.tmp, "hook_event_name": "SessionStart",
+            "source": "startup"}))
+        self.assertIn("additionalContext", start["hookSpecificOutput"])
+        self.assertEqual(self.run_command(self.command(settings, "BeforeAgent"), {
+            "session_id": "g-1", "cwd": self.tmp, "prompt": "好的，继续"}), "")  # nothing at all
+
+    def test_cursor_hooks_are_flat_and_our_claude_hooks_step_aside_under_cursor(self):
+        settings = self.installed("cursor")
+        self.assertEqual(settings["version"], 1)
+        self.assertEqual(sorted(settings["hooks"]), ["preCompact", "sessionEnd", "sessionStart"])
+        self.add_l1("The blog theme is a git submodule Netlify must init", session="old")
+        cursor_input = {"conversation_id": "cu-1", "generation_id": "g1", "model": "claude",
+                        "hook_event_name": "sessionStart", "cursor_version": "2.1.0",
+                        "workspace_roots": [self.tmp], "user_email": None,
+                        "transcript_path": CURSOR, "session_id": "cu-1"}
+        start = json.loads(self.run_command(self.command(settings, "sessionStart", flat=True),
+                                            cursor_input))
+        self.assertIn("submodule", start["additional_context"])
+        # Cursor also runs Claude Code's hooks: with ours installed for Cursor they do nothing
+        self.run_cli("install-agent", "claude-code")
+        with open(os.path.join(self.tmp, ".claude", "settings.json"), encoding="utf-8") as handle:
+            claude = json.load(handle)
+        self.assertEqual(self.run_command(self.command(claude, "SessionStart"), cursor_input), "")
+        self.run_command(self.command(settings, "sessionEnd", flat=True),
+                         dict(cursor_input, hook_event_name="sessionEnd", reason="user_close"))
+        pending = self.json_cli("pending")["pending"]
+        self.assertEqual([p["session_id"] for p in pending], ["cu-1"])
+        self.assertEqual(pending[0]["cwd"], self.tmp)  # from workspace_roots
+
+    def test_an_agent_without_that_hook_is_told_so(self):
+        done = self.subprocess("hook", "user-prompt-submit", "--agent", "cursor",
+                               input=b'{"prompt": "x", "conversation_id": "c"}')
+        self.assertEqual(done.returncode, 0)  # a hook never fails the session
+        self.assertEqual(done.stdout, b"")
+        self.assertEqual(done.stderr.decode().strip(), "memory_tiered hook user-prompt-submit: "
+                         "cursor has no user-prompt-submit hook; nothing injected")
