@@ -5898,6 +5898,20 @@ def split_body(body, level="l1"):
     return "\n".join(lines[:stop]).strip(), points
 
 
+# The decay score a note shows, in half-lives: the nearest of these on a log scale, 0 below 0.042.
+# Unrecalled, a note steps once per half-life (69 hours of hourly decay at 0.99), five times in
+# all; an exact number would change with every hourly decay and rewrite every note.  `get` shows
+# the exact value.
+DECAY_SHOWN = (1.0, 0.5, 0.25, 0.12, 0.06)
+
+
+def decay_shown(strength):
+    """``strength`` on the DECAY_SHOWN scale (0.0 below 0.042)."""
+    if strength < 0.042:
+        return 0.0
+    return min(DECAY_SHOWN, key=lambda step: abs(math.log(strength / step)))
+
+
 def strength_band(strength, threshold=0.05):
     """The coarse strength a note shows: strong (>= 0.5), fading, or weak (a cleanup candidate).
     A number would change with every hourly decay and rewrite every note."""
@@ -5985,7 +5999,7 @@ class VaultSync:
         fields["importance"] = record["importance"] if record["importance"] is not None else 0.5
         # (a device's own: in a shared vault each device would write its own value)
         if not self.shared:
-            fields["strength"] = self._band(record)
+            fields["decay_score"], fields["strength"] = self._shown(record)
             fields["access_count"] = record["access_count"] or 0
         fields["created"] = record["created_at"]
         if not self.shared:
@@ -6043,9 +6057,11 @@ class VaultSync:
         text = render_frontmatter(fields) + "\n" + "\n".join(body)
         return "%s/%s.md" % (VAULT_FOLDERS[level], stem), text, editable
 
-    def _band(self, row):
-        return strength_band(self._decay.current(row, self._now),
-                             self._decay.config()["cleanup_threshold"])
+    def _shown(self, row):
+        """What a note shows of the record's strength: (decay_score, band)."""
+        strength = self._decay.current(row, self._now)
+        return decay_shown(strength), strength_band(strength,
+                                                    self._decay.config()["cleanup_threshold"])
 
     def _session_notes(self, stems):
         sessions = {}
@@ -6470,12 +6486,12 @@ class VaultSync:
     _VOLATILE = ("decay_score", "decay_applied_at", "last_accessed_at", "stability")
 
     def _fingerprint(self, level, row, stems):
-        """A cheap hash of everything a record's note is made from: its row (strength as its
-        band) and its links' names."""
-        links = [self._band(row)]
+        """A cheap hash of everything a record's note is made from: its row (strength as the
+        note shows it) and its links' names."""
+        links = [self._shown(row)]
         if level != "l1":
             src = LEVEL[level].source
-            links = [stems.get((src, i)) for i in load_ids(row["source_ids"])]
+            links += [stems.get((src, i)) for i in load_ids(row["source_ids"])]
         if level != "l3" and row["promoted_to"]:
             links.append(stems.get(({"l1": "l2", "l2": "l3"}[level], row["promoted_to"])))
         if row["superseded_by"]:

@@ -7,9 +7,9 @@ follow an import while each chooses the related links of 200 more records (until
 writes nothing); a re-sync with nothing changed (must write 0 files); a re-sync after 1% of
 the records changed.  Prints wall time and files written for each.  Then the churn: a day of hourly
 `decay` runs, each followed by a `sync` (records aged over 60 days, as a living store's
-are), and how many notes that day rewrote.
+are; --days 14 for a young one), and how many notes that day rewrote.
 
-Usage: python3 bench/sync.py [--count 10000]
+Usage: python3 bench/sync.py [--count 10000] [--days 60]
 """
 
 import argparse
@@ -34,6 +34,7 @@ ZH = "记忆系统设计部署鉴权缓存索引数据库迁移测试发布性�
 
 
 START = datetime.datetime(2026, 7, 1)
+DAYS = 60  # the records' ages spread over this many days (--days)
 
 
 def text(rng, n):
@@ -56,7 +57,7 @@ def build(path, count, rng):
     with open(src, "w", encoding="utf-8") as handle:
         for i in range(count):
             handle.write(json.dumps({"level": "l1", "session_id": "s%d" % (i // 3),
-                                     "created_at": (START - datetime.timedelta(hours=rng.uniform(0, 1440))).strftime(
+                                     "created_at": (START - datetime.timedelta(hours=rng.uniform(0, 24 * DAYS))).strftime(
                                          "%Y-%m-%dT%H:%M:%S"),
                                      "summary": text(rng, 12), "key_points": [rng.choice(WORDS) for _ in range(3)],
                                      "importance": round(rng.random(), 2)}, ensure_ascii=False) + "\n")
@@ -86,7 +87,11 @@ def timed_sync(db, vault):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=10000)
+    parser.add_argument("--days", type=int, default=60,
+                        help="the records' ages spread over this many days (default 60)")
     args = parser.parse_args(argv)
+    global DAYS
+    DAYS = args.days
     rng = random.Random(42)
     os.environ["MEMORY_TIERED_NOW"] = START.strftime("%Y-%m-%dT%H:%M:%S")
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,5 +1,6 @@
 """Obsidian vault sync: notes, frontmatter round trips, edits read back, conflicts, archive."""
 
+import datetime
 import json
 import os
 import re
@@ -97,6 +98,7 @@ class WriteTests(VaultTestCase):
             self.assertEqual(fields["session_id"], rec["session_id"])
             self.assertEqual(fields["importance"], rec["importance"])
             self.assertEqual(fields["strength"], "strong")
+            self.assertEqual(fields["decay_score"], 1.0)
             self.assertEqual(fields["access_count"], 0)
             self.assertEqual(fields["created"], rec["created_at"] + "Z")
             self.assertEqual(fields["updated"], rec["updated_at"] + "Z")
@@ -201,6 +203,42 @@ class WriteTests(VaultTestCase):
         os.chmod(self.vault, stat.S_IRUSR | stat.S_IXUSR)
         self.addCleanup(os.chmod, self.vault, 0o700)
         self.run_cli("sync", code=1)
+
+
+class DecayScoreTests(VaultTestCase):
+    def test_the_decay_score_steps_in_half_lives_and_rewrites_only_then(self):
+        start = "2026-06-01T00:00:00"
+        l1 = self.add_l1("Standups moved to 09:30 on Mondays", now=start)
+        l2 = int(self.run_cli("add-l2", "--category", "habits", "--knowledge",
+                              "Prefers standups short", now=start)[0])
+        self.sync(now=start)
+        shown = []
+        for hour in range(0, 330, 6):
+            now = (datetime.datetime(2026, 6, 1) + datetime.timedelta(hours=hour)).isoformat()
+            self.run_cli("decay", now=now)
+            report = self.sync(now=now)
+            fields = {lv: strict_frontmatter(self.read(self.note(lv, rid)))[0]
+                      for lv, rid in (("l1", l1), ("l2", l2))}
+            shown.append((fields["l1"]["decay_score"], fields["l1"]["strength"],
+                          len(report["written"])))
+            # an L2's note follows its strength too (its sources are in its fingerprint as well)
+            self.assertEqual(fields["l2"]["decay_score"], fields["l1"]["decay_score"])
+        steps = [s for i, s in enumerate(shown) if i == 0 or s[:2] != shown[i - 1][:2]]
+        scores = [s[0] for i, s in enumerate(steps) if i == 0 or s[0] != steps[i - 1][0]]
+        self.assertEqual(scores, [1.0, 0.5, 0.25, 0.12, 0.06, 0.0])
+        self.assertEqual([s[1] for s in steps].count("fading"), 4)  # the band flips inside a step
+        # a sync writes only when what the note shows changed: 5 steps and 2 band flips
+        self.assertEqual(sum(1 for s in shown if s[2]), len(steps) - 1)
+        self.assertEqual(len(steps) - 1, 7)
+
+    def test_a_pinned_memory_shows_full_strength(self):
+        l1 = self.add_l1("Always use pnpm in this repository", now="2026-06-01T00:00:00")
+        self.run_cli("pin", "l1", str(l1))
+        self.run_cli("decay", now="2026-06-20T00:00:00")
+        self.sync(now="2026-06-20T00:00:00")
+        fields = strict_frontmatter(self.read(self.note("l1", l1)))[0]
+        self.assertEqual((fields["decay_score"], fields["strength"], fields["pinned"]),
+                         (1.0, "strong", True))
 
 
 class EditTests(VaultTestCase):
