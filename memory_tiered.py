@@ -212,6 +212,13 @@ nope sorry hmm wait catch first second last one other either neither none unused
 bash shell translate script call calls handle handling around new generate column value variable
 class type types api
 """.split())
+# What code is written in or with: words so common in a coding session that alone they name no
+# memory ("a list and a tuple in Python?", "convert this to async/await").  They still count as
+# terms; they are never a name, a strong term or a rare one on their own.
+GATE_TECH_WORDS = frozenset("""
+python javascript typescript bash zsh sql json yaml toml html css regex async await readme
+markdown
+""".split())
 GATE_PLAIN_ZH = ("一下", "帮我", "看看", "解释", "报错", "代码", "函数", "文件", "问题", "修复", "运行", "测试",
                  "重构", "格式化", "格式", "修改", "改成", "一遍", "继续", "谢谢", "好的", "可以", "没问题",
                  "搞定", "完美", "下一步", "下一个", "接着", "做了什么", "讨论了什么", "干了啥", "干嘛", "什么",
@@ -1479,7 +1486,25 @@ def _strong_terms(text):
             or (not first and any(c.isupper() for c in token))
             or (len(token) > 1 and token.isupper())):
             strong.update(word_runs(token.lower()))
-    return strong
+    return strong - GATE_TECH_WORDS
+
+
+_FILE_EXTENSIONS = frozenset("py js ts tsx jsx md json yaml yml toml rs go rb sh txt html css "
+                             "sql cfg ini lock".split())
+
+
+def _compound_terms(text):
+    """The identifiers of ``text`` made of two or more words (parse_date, sync_search.py,
+    request.json): each one's words, without file extensions.  Part of one is a different
+    identifier: a memory holding "parse" alone has not met parse_date."""
+    found = []
+    for m in _TECH_TOKEN_RE.finditer(text):
+        token = m.group(0).rstrip(".-/")
+        if any(c in "._-/" for c in token):
+            words = [w for w in word_runs(token.lower()) if w not in _FILE_EXTENSIONS]
+            if len(words) >= 2:
+                found.append(frozenset(words))
+    return found
 
 
 # Question templates: they ask, they name nothing ("11月24日做了什么" asks for a day's work; 做 must
@@ -4265,7 +4290,9 @@ class Searcher:
                 r["weak"] = True
             return []
         # "提示 Error ...": a plain word, not a name
-        names = self._names(text, query) - GATE_PLAIN_WORDS
+        # (a month or a weekday is a date, not someone: "November's figures")
+        names = (self._names(text, query) - GATE_PLAIN_WORDS - GATE_TECH_WORDS - set(_MONTHS)
+                 - set(_WEEKDAYS))
         if self._total is None:
             self._total = self._count_records()
         total_rows = max(1, self._total)
@@ -4290,6 +4317,8 @@ class Searcher:
         rare = (
             {t for t, v in info.items() if v >= GATE_RARE * top} if len(info) <= GATE_SHORT
             else set())
+        rare -= GATE_TECH_WORDS
+        compounds, known = _compound_terms(text), set(info)
         strong |= {t for t in rare if t in query.cjk_terms}  # a rare Chinese word; a rare English
         # word alone is not enough ("network" in "add error handling around the network call")
         known_names = {n for n in names if frequencies.get(n)}
@@ -4299,8 +4328,10 @@ class Searcher:
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set())
             coverage = sum(info[t] for t in mine) / total
-            # one shared term is a match only when it is strong: one plain word is not enough
-            enough = len(mine) >= 2 or bool(mine & strong)
+            # one shared term is a match only when it is strong: one plain word is not enough,
+            # nor one word of an identifier the memory does not hold whole
+            partial = {w for words in compounds if not (words & known) <= mine for w in words}
+            enough = len(mine) >= 2 or bool((mine & strong) - partial)
             ok = (not names or bool(names & mine)) and enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
                 or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE))

@@ -72,6 +72,37 @@ class GateTests(CLITestCase):
         out, _ = self.run_cli("context", "--query", "帮我做一份季度汇报的PPT，背景颜色和字体用什么？", "--no-touch")
         self.assertIn("[L1#%d" % rid, out)
 
+    def test_what_code_is_written_in_names_no_memory(self):
+        uv = self.add_l1("User prefers uv over pip/poetry for Python projects; run scripts via uv run",
+                         session="uv")
+        fastapi = self.add_l1("Shop backend is FastAPI + SQLAlchemy 2.0 (async)", session="fa")
+        for prompt in ("what's the difference between a list and a tuple in Python?",
+                       "convert this to async/await", "can you shorten this README paragraph?"):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+            self.assertEqual(out, "", prompt)
+        out, _ = self.run_cli("context", "--query", "Should I install the Python deps with pip or poetry?",
+                              "--no-touch")
+        self.assertIn("[L1#%d" % uv, out)
+        out, _ = self.run_cli("context", "--query", "Is the shop backend's SQLAlchemy session async?",
+                              "--no-touch")
+        self.assertIn("[L1#%d" % fastapi, out)
+
+    def test_one_word_of_an_identifier_is_not_the_identifier(self):
+        self.add_l1("Stripe handler parsed request.json() and re-serialized it", session="p")
+        self.add_l1("MLflow run names follow {model}-{date}-{shortsha}", session="d")
+        out, _ = self.run_cli("context", "--query", "write a unit test for parse_date", "--no-touch")
+        self.assertEqual(out, "")
+        rid = self.add_l1("parse_date in utils/dates.py accepts 2026-05-01 and 5月1日", session="pd")
+        out, _ = self.run_cli("context", "--query", "write a unit test for parse_date", "--no-touch")
+        self.assertIn("[L1#%d" % rid, out)
+
+    def test_a_month_is_a_date_not_a_name(self):
+        rid = self.add_l1("Monthly sales report pulls numbers from the Google Sheet 'Sales 2026' via gspread",
+                          session="sales")
+        out, _ = self.run_cli("context", "--query", "Grab November's figures for the monthly sales deck",
+                              "--no-touch")
+        self.assertIn("[L1#%d" % rid, out)
+
     def test_one_new_word_does_not_hide_a_match(self):
         rid = self.add_l1("Stripe webhook handler verifies the Stripe-Signature header before parsing", session="st")
         out, _ = self.run_cli("context", "--query", "Stripe webhook: move the handler to a background queue",
