@@ -3607,6 +3607,7 @@ class DecayEngine:
 # ==== Embeddings (optional): vectors from an endpoint the user runs ====
 
 EMBED_BATCH = 32  # texts per request
+EMBED_TEXT_MAX = 8000  # characters of a record sent (the endpoint cuts it to what its model reads)
 EMBED_CANDIDATES = 50  # nearest records fused with the lexical ranking
 # newest vectors of a level compared per query (about 100 ms at 384 dimensions)
 EMBED_SCAN_LIMIT = 10000
@@ -3660,6 +3661,18 @@ def embed_texts(texts, settings):
     return out
 
 
+def embedding_text(level, row):
+    """What a record's vector is made from: the whole record (text, key points, category, tags),
+    so a fact that lives only in a key point still has meaning to find."""
+    parts = [row["text"] or ""]
+    if level == "l1":
+        parts += load_list(row["key_points"])
+    else:
+        parts.append(row["category"] or "")
+    parts += load_list(row["tags"])
+    return "\n".join(p for p in parts if p)[:EMBED_TEXT_MAX]
+
+
 def embed_pending(db, settings=None, limit=None, records=None):
     """Embed records that have no vector yet (or whose text changed since): the given
     (level, id) ``records``, or every such record (up to ``limit``).  Returns how many were
@@ -3670,8 +3683,10 @@ def embed_pending(db, settings=None, limit=None, records=None):
         return 0
     todo = []
     for lv in LEVELS:
-        sql = ("SELECT t.id, t.%s AS text, e.text_hash, e.model FROM %s t LEFT JOIN embeddings e "
-               "ON e.level = ? AND e.record_id = t.id" % (LEVEL_TEXT[lv], LEVEL_TABLE[lv]))
+        sql = ("SELECT t.id, t.%s AS text, %s, t.tags, e.text_hash, e.model FROM %s t "
+               "LEFT JOIN embeddings e ON e.level = ? AND e.record_id = t.id"
+               % (LEVEL_TEXT[lv], "t.key_points" if lv == "l1" else "t.category",
+                  LEVEL_TABLE[lv]))
         params = [lv]
         if records is not None:
             ids = [rid for level, rid in records if level == lv]
@@ -3680,15 +3695,16 @@ def embed_pending(db, settings=None, limit=None, records=None):
             sql += " WHERE t.id IN (SELECT value FROM json_each(?))"
             params.append(json.dumps(ids))
         for row in db.execute(sql, params):
-            digest = sha1_hex(row["text"])
+            text = embedding_text(lv, row)
+            digest = sha1_hex(text)
             if row["text_hash"] != digest or row["model"] != settings[1]:
-                todo.append((lv, row["id"], row["text"], digest))
+                todo.append((lv, row["id"], text, digest))
             if limit and len(todo) >= limit:
                 break
     done = 0
     for start in range(0, len(todo), EMBED_BATCH):
         batch = todo[start:start + EMBED_BATCH]
-        vectors = embed_texts([text[:8000] for _, _, text, _ in batch], settings)
+        vectors = embed_texts([text for _, _, text, _ in batch], settings)
         with db.relaxed() as conn:
             conn.executemany(
                 "INSERT INTO embeddings(level, record_id, model, text_hash, vector) VALUES (?, ?, "
@@ -3721,7 +3737,7 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
     (level, id) pairs in ``also`` (the lexical candidates) in any case."""
     import array
     import heapq
-    query = array.array("f", embed_texts([text[:8000]], settings)[0])
+    query = array.array("f", embed_texts([text[:EMBED_TEXT_MAX]], settings)[0])
     dot = _dot()
     best, seen = [], set()
 

@@ -442,6 +442,20 @@ class EmbeddingTests(CLITestCase):
         self.assertGreater(found[0]["explain"]["vector_cosine"], 0.9)
         self.assertEqual(found[0]["explain"]["relevance"], 0.0)  # no shared word: found by meaning alone
 
+    def test_a_fact_in_the_key_points_has_a_vector_too(self):
+        # the summary says nothing of databases; a key point does
+        target = self.add_l1("Set up the ledger service", session="a",
+                             key_points="Postgres 16 behind pgbouncer")
+        self.add_l1("Lunch was sushi on Friday", session="b")
+        self.assertIn("Postgres 16 behind pgbouncer", self.calls[0]["input"][0])
+        found = self.search("which database did we choose?", "--no-touch", "--explain")
+        self.assertEqual(found[0]["id"], target)
+        self.assertGreater(found[0]["explain"]["vector_cosine"], 0.9)
+        # a changed key point is embedded again
+        before = len(self.calls)
+        self.run_cli("edit", "l1", target, "--key-points", "MySQL 8 on RDS")
+        self.assertIn("MySQL 8 on RDS", self.calls[before]["input"][0])
+
     @slow
     def test_a_failing_endpoint_never_loses_a_memory(self):
         self.server.down = True
