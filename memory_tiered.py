@@ -197,7 +197,8 @@ GATE_RARE = 0.75  # a term whose information is this share of the most a term ca
 GATE_SHORT = 4
 
 # Words of a coding conversation that name no memory: what a person asks an agent to do to the
-# code in front of it, question templates and conversational turns.  They carry no relevance in
+# code in front of it, question templates, conversational turns and a session card's own labels
+# (Changed:, Ran:, Outcome:).  They carry no relevance in
 # the injection gate (search still ranks by them).  Chinese ones are matched as words in the
 # prompt's CJK runs, so their character pairs do not count either.
 GATE_PLAIN_WORDS = frozenset("""
@@ -211,6 +212,7 @@ worked would write wrong yes you lgtm ship cheers perfect awesome exactly carry 
 nope sorry hmm wait catch first second last one other either neither none unused import imports git
 bash shell translate script call calls handle handling around new generate column value variable
 class type types api
+changed ran outcome asked session sessions command commands
 """.split())
 # What code is written in or with: words so common in a coding session that alone they name no
 # memory ("a list and a tuple in Python?", "convert this to async/await").  They still count as
@@ -1477,10 +1479,11 @@ def _strong_terms(text):
     parse_date, runs-on), or Latin words in a Chinese sentence (slowapi, proration)."""
     strong = set()
     mixed = bool(cjk_runs(text)[0])  # a Latin word in a Chinese sentence is a name or a term
+    keywords = len(_TECH_TOKEN_RE.findall(text)) <= 3  # "Stripe", "Postgres pgbouncer": names
     for m in _TECH_TOKEN_RE.finditer(text):
         token = m.group(0).rstrip(".-/")
         before = text[:m.start()].rstrip()
-        first = not before or before[-1] in ".!?:;。！？：；\n"
+        first = not keywords and (not before or before[-1] in ".!?:;。！？：；\n")
         if (
             mixed or any(c.isdigit() for c in token) or any(c in "._-/" for c in token)
             or (not first and any(c.isupper() for c in token))
@@ -4290,14 +4293,9 @@ class Searcher:
         terms = _gate_terms(query)
         if not terms and query.periods and results:
             # a question that names a day and nothing else ("11月24日做了什么"): that day's records
-            kept = [
-                r
-                for r in results
-                if any(
-                    first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
-                    for first, last in query.periods)
-            ]
-            kept = kept[:GATE_NAME_TOP]
+            kept = [r for r in results if any(
+                first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
+                for first, last in query.periods)][:GATE_NAME_TOP]
             for r in results:
                 r["weak"] = r not in kept
             return kept
@@ -4316,9 +4314,8 @@ class Searcher:
         top = math.log(1 + total_rows)
         # a prompt term no memory contains does not count against a match: the prompt may say
         # more than any memory holds ("move the Stripe webhook handler to a background queue")
-        info = {
-            t: math.log(1 + total_rows / float(frequencies[t])) for t in terms if frequencies.get(t)
-        }
+        info = {t: math.log(1 + total_rows / float(frequencies[t]))
+                for t in terms if frequencies.get(t)}
         if not info:
             for r in results:
                 r["weak"] = True
@@ -8694,14 +8691,23 @@ def is_conversational(text):
         m in r for r in runs for m in TURN_MARKERS_ZH)
 
 
+def launch_code(name="memory_tiered"):
+    """What ``python3 -c`` runs to start the module: the import path without the current folder
+    (``-m`` would put it first, so a ``memory_tiered.py`` in the project an agent runs in would
+    run instead), then ``main()``.  The module comes from PYTHONPATH, its bytecode cached."""
+    return ("import sys; sys.path[:] = filter(None, sys.path); import %s as m; sys.exit(m.main())"
+            % name)
+
+
 def module_command(python=None, script=None):
-    """The shell command that runs this module with ``-m`` from any folder, so Python reads its
-    cached bytecode (a script named on the command line is compiled on every run, which costs
-    more than most commands' work): ``PYTHONPATH=DIR PYTHON -m memory_tiered``."""
+    """The shell command that runs this module from any folder, its cached bytecode read (a
+    script named on the command line is compiled on every run, which costs more than most
+    commands' work) and never a same-named file of the current folder:
+    ``PYTHONPATH=DIR PYTHON -c 'import sys; ...; import memory_tiered as m; ...'``."""
     folder, name = os.path.split(os.path.abspath(script or __file__))
-    return "PYTHONPATH=%s %s -m %s" % (shell_quote(folder),
+    return "PYTHONPATH=%s %s -c %s" % (shell_quote(folder),
                                        shell_quote(python or sys.executable or "python3"),
-                                       os.path.splitext(name)[0])
+                                       shell_quote(launch_code(os.path.splitext(name)[0])))
 
 
 def launcher(db_path):
@@ -8746,7 +8752,7 @@ def _quoted(text, width=200):
     return json.dumps(_short(text, width).replace("`", "'"), ensure_ascii=False)
 
 
-def _context_records(db, query, project, scope, now, limit, core):
+def _context_records(db, query, project, scope, now, limit, core, reads_claude_md=True):
     """(the memories a context block shows, core insights to add), or None when a query finds
     nothing relevant (see build_context)."""
     in_scope, scope_params = ("AND (project = ? OR project IS NULL) ",
@@ -8762,16 +8768,10 @@ def _context_records(db, query, project, scope, now, limit, core):
                                 # the best ``limit`` with the project boost
                                 prefer=project)["results"]
         found = searcher.gate(query, found, now)
-        mirrored = (
-            {
-                r[0]
-                for r in db.execute(
-                    "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND "
-                    + _IN_CLAUDE_MD, (json.dumps([r["id"] for r in found if r["level"] == "l2"]),),)
-            }
-            if found
-            else set()
-        )
+        mirrored = {r[0] for r in db.execute(
+            "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND "
+            + _IN_CLAUDE_MD, (json.dumps([r["id"] for r in found if r["level"] == "l2"]),))} \
+            if found and reads_claude_md else set()
         found = [r for r in found if not (r["level"] == "l2" and r["id"] in mirrored)]
         if not found:
             return None
@@ -8786,8 +8786,9 @@ def _context_records(db, query, project, scope, now, limit, core):
             dict(r, level="l2")
             for r in db.execute(
                 "SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at"
-                " IS NULL AND superseded_by IS NULL AND flagged IS NULL AND NOT (" + _IN_CLAUDE_MD
-                + ") " + in_scope + "ORDER BY importance * decay_score DESC, id DESC LIMIT ?",
+                " IS NULL AND superseded_by IS NULL AND flagged IS NULL AND NOT (%s) "
+                % (_IN_CLAUDE_MD if reads_claude_md else "0")
+                + in_scope + "ORDER BY importance * decay_score DESC, id DESC LIMIT ?",
                 scope_params + (limit,),)
         ]
         recent = (
@@ -8848,14 +8849,14 @@ _MEMORY_LINE_RE = _LazyRe(r"(?m)^- \[(L[123])#(\d+)")
 
 
 def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None, limit=12,
-                  core=True,
-                  touch=False, session_id=None):
+                  core=True, touch=False, session_id=None, reads_claude_md=True):
     """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
 
     Each line is short, quoted as data and carries the record's id.  With a query and nothing
     relevant (or a query that is only a greeting), the block is empty.  Only memories of
     ``project`` and global ones (no project) are used, unless the ``scope`` tunable is "all";
-    flagged memories (text that reads as instructions) are never used.
+    flagged memories (text that reads as instructions) are never used.  Rules imported from a
+    CLAUDE.md are left out for an agent that ``reads_claude_md`` (it has them already).
     With ``touch``, the memories a query put in the block count as recalled
     (once per ``session_id``); the overview without a query is never counted,
     since it would only strengthen what is already strongest.
@@ -8864,7 +8865,7 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     if budget < 50:
         raise ValidationError("budget must be at least 50 tokens (got %d)" % budget, "budget")
     scope = project if project and read_config(db)["scope"] == "project" else None
-    chosen = _context_records(db, query, project, scope, now, limit, core)
+    chosen = _context_records(db, query, project, scope, now, limit, core, reads_claude_md)
     if chosen is None:
         return ""
     if query is not None:
@@ -8883,17 +8884,19 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
 CONSOLIDATION_MAX = 3  # candidates of each kind the session-start hook names
 
 
-def consolidation_block(db, command, now):
-    """Once a day: the promotion candidates waiting for an agent to write them, with commands.
-
-    Empty when nothing waits or the block was already shown today (UTC)."""
+def consolidation_block(db, command, now, project=None, every_project=False):
+    """Once a day: the promotion candidates waiting for an agent to write them, with commands;
+    only those of the session's ``project`` and global ones (another project's records never
+    reach this session).  Empty when nothing waits or the block was already shown today (UTC)."""
     today = now.date().isoformat()
     row = db.execute("SELECT value FROM config WHERE key = 'consolidation_shown_on'").fetchone()
     if row and json.loads(row[0]) == today:
         return ""
-    report = Promoter(db).report(limit=CONSOLIDATION_MAX)
+    report = Promoter(db).report(limit=CONSOLIDATION_MAX * 4)
     clusters, groups = (
-        report["l2_candidates"][:CONSOLIDATION_MAX], report["l3_candidates"][:CONSOLIDATION_MAX])
+        [c for c in report[key] if every_project or c.get("project") in (None, project)][
+            :CONSOLIDATION_MAX]
+        for key in ("l2_candidates", "l3_candidates"))
     if not clusters and not groups:
         return ""
     with contextlib.suppress(sqlite3.OperationalError):
@@ -9053,7 +9056,7 @@ def agent_launch(db_path, python=None):
     """How another agent starts our MCP server: the interpreter, ``-m`` (cached bytecode) and the
     environment that names this module's folder and the database."""
     return {"command": python or sys.executable or "python3",
-            "args": ["-m", "memory_tiered", "mcp"],
+            "args": ["-c", launch_code(), "mcp"],
             "env": {"PYTHONPATH": os.path.dirname(os.path.abspath(__file__)),
                     "MEMORY_TIERED_DB": os.path.abspath(db_path)}}
 
@@ -9380,19 +9383,22 @@ def _codex_line(line, meta):
         name, call = payload.get("name") or "shell", payload.get("call_id")
         action = payload.get("action") if isinstance(payload.get("action"), dict) else {}
         command = given.get("command") or given.get("cmd") or action.get("command")
+        patch = None
         if isinstance(command, list):
+            if command[:1] == ["apply_patch"] and len(command) > 1:
+                patch = command[1]  # the older form: apply_patch run as a command
             command = command[-1] if command[:1] in (["bash"], ["sh"], ["zsh"]) else " ".join(
                 str(c) for c in command)
-        if name in _CODEX_SHELLS or kind == "local_shell_call":
-            use = {"name": "Bash", "input": {"command": str(command or "")}}
-        elif name == "apply_patch":
-            patch = payload.get("input") or given.get("input") or ""
-            files = _PATCH_FILE_RE.findall(patch if isinstance(patch, str) else "")
-            use = {"name": "Edit", "input": {"file_path": files[0].strip() if files else ""}}
+        if name == "apply_patch" or patch is not None:
+            patch = patch if patch is not None else (payload.get("input") or given.get("input"))
+            files = _PATCH_FILE_RE.findall(patch if isinstance(patch, str) else "") or [""]
+            uses = [{"name": "Edit", "input": {"file_path": f.strip()}} for f in files[:50]]
+        elif name in _CODEX_SHELLS or kind == "local_shell_call":
+            uses = [{"name": "Bash", "input": {"command": str(command or "")}}]
         else:
-            use = {"name": name, "input": given}
+            uses = [{"name": str(name), "input": given}]
         return dict(base, type="assistant", timestamp=stamp, message={
-            "role": "assistant", "content": [dict(use, type="tool_use", id=call)]})
+            "role": "assistant", "content": [dict(u, type="tool_use", id=call) for u in uses]})
     if kind in ("function_call_output", "custom_tool_call_output"):
         output = payload.get("output")
         code = None
@@ -9409,6 +9415,19 @@ def _codex_line(line, meta):
             "type": "tool_result", "tool_use_id": payload.get("call_id"),
             "is_error": bool(code), "content": str(output or "")[:2000]}]})
     return None
+
+
+def _gemini_result(call):
+    """What a Gemini CLI tool call answered: its display text, else its response's error or
+    output."""
+    display = call.get("resultDisplay")
+    if isinstance(display, str) and display.strip():
+        return display
+    response = call.get("response") if isinstance(call.get("response"), dict) else {}
+    for key in ("error", "output", "llmContent"):
+        if isinstance(response.get(key), str) and response[key].strip():
+            return response[key]
+    return ""
 
 
 def _gemini_lines(lines):
@@ -9449,11 +9468,10 @@ def _gemini_lines(lines):
                 use = {"name": str(name), "input": args}
             yield dict(extra, type="assistant", message={"role": "assistant", "content": [
                 dict(use, type="tool_use", id=call.get("id"))]})
-            display = call.get("resultDisplay")
             yield dict(extra, type="user", message={"role": "user", "content": [{
                 "type": "tool_result", "tool_use_id": call.get("id"),
                 "is_error": call.get("status") in ("error", "cancelled"),
-                "content": display if isinstance(display, str) else ""}]})
+                "content": _gemini_result(call)}]})
 
 
 def _cursor_line(line):
@@ -9491,10 +9509,29 @@ def _json_lines(path):
                 yield line
 
 
+GEMINI_JSON_MAX = 64 << 20  # bytes of an older Gemini CLI chat (one JSON document) read whole
+
+
+def _gemini_document(path):
+    """The lines of an older Gemini CLI chat (session-*.json: one object with ``messages``)."""
+    with open_regular(path, GEMINI_JSON_MAX, "transcript") as handle:
+        try:
+            chat = json.loads(handle.read().decode("utf-8"))
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return []
+    if not isinstance(chat, dict) or not isinstance(chat.get("messages"), list):
+        return []
+    return [{"sessionId": chat.get("sessionId"), "projectHash": chat.get("projectHash")}] + [
+        m for m in chat["messages"] if isinstance(m, dict)]
+
+
 def _transcript_lines(path):
     """The JSON objects of a transcript, one per line, as Claude Code writes them (a Codex
     rollout, a Gemini CLI chat or a Cursor transcript is read as one), skipping broken lines,
     side chains (sub-agents) and meta lines."""
+    if path.endswith(".json"):
+        yield from _gemini_lines(_gemini_document(path))
+        return
     lines = _json_lines(path)
     first = next(lines, None)
     if first is None:
@@ -9640,19 +9677,50 @@ def project_name(cwd):
     return parts[0] if parts else os.path.basename(cwd)
 
 
-def transcript_card(path):
-    """What a Claude Code session did, from its transcript's structure: {"session_id", "cwd",
-    "started", "requests" (deduplicated), "files" (created or edited), "commands" (run), "errors"
-    (tool errors met), "resolved" (every failed tool call was followed by a successful call of the
-    same kind, the same tool and program, or the final answer says it was fixed), "answer" (the
-    final answer), "turns"}.  Side chains, meta lines and broken lines are skipped; text is
-    scrubbed of secrets."""
+def _cursor_slug_folder(slug):
+    """The existing folder a Cursor project slug names (the path with "/" made "-", so "-" in a
+    name is ambiguous): each "-" tried as "/" or kept, from the root down."""
+    def walk(prefix, rest, depth=0):
+        if not rest:
+            return prefix if os.path.isdir(prefix) else None
+        if depth > 40:
+            return None
+        for cut in range(1, len(rest) + 1):
+            if cut < len(rest) and rest[cut] != "-":
+                continue
+            candidate = os.path.join(prefix, rest[:cut])
+            if os.path.isdir(candidate):
+                found = walk(candidate, rest[cut + 1:], depth + 1)
+                if found:
+                    return found
+        return None
+    return walk(os.sep, slug.strip("-")) if slug.strip("-") else None
+
+
+def transcript_folder(path):
+    """The project folder a Gemini CLI chat (~/.gemini/tmp/PROJECT/.project_root) or a Cursor
+    transcript (~/.cursor/projects/SLUG/agent-transcripts/...) was written in, or None."""
+    parts = os.path.abspath(path).split(os.sep)
+    if "chats" in parts:
+        root = os.sep.join(parts[:parts.index("chats")] + [".project_root"])
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            with open(root, encoding="utf-8") as handle:
+                folder = handle.read(4096).strip()
+            if os.path.isabs(folder):
+                return folder
+    if "agent-transcripts" in parts and parts.index("agent-transcripts") > 0:
+        return _cursor_slug_folder(parts[parts.index("agent-transcripts") - 1])
+    return None
+
+
+def card_from_lines(lines):
+    """A transcript card (see transcript_card) from transcript lines in Claude Code's form: a
+    transcript's, or a session's buffered turns as lines (_said)."""
     card = {"session_id": None, "cwd": None, "started": None, "requests": [], "files": [],
-            "commands": [],
-            "errors": [], "resolved": True, "answer": "", "turns": 0}
+            "commands": [], "errors": [], "resolved": True, "answer": "", "turns": 0}
     uses, failing = {}, set()  # tool_use id -> its kind; kinds whose last call failed
     after_ack = False  # the last user turn was an acknowledgement or "continue"
-    for line in _transcript_lines(path):
+    for line in lines:
         for key, field in (("session_id", "sessionId"), ("cwd", "cwd"), ("started", "timestamp")):
             if card[key] is None and isinstance(line.get(field), str):
                 card[key] = line[field]
@@ -9700,6 +9768,23 @@ def transcript_card(path):
             elif kind == "tool_result":
                 failing.discard(uses.get(block.get("tool_use_id")))
     card["resolved"] = not failing or _says_fixed(card["answer"])
+    return card
+
+
+def transcript_card(path):
+    """What a Claude Code session did, from its transcript's structure: {"session_id", "cwd",
+    "started", "requests" (deduplicated), "files" (created or edited), "commands" (run), "errors"
+    (tool errors met), "resolved" (every failed tool call was followed by a successful call of the
+    same kind, the same tool and program, or the final answer says it was fixed), "answer" (the
+    final answer), "turns"}.  Side chains, meta lines and broken lines are skipped; text is
+    scrubbed of secrets."""
+    card = card_from_lines(_transcript_lines(path))
+    if card["cwd"] is None:  # Gemini CLI and Cursor keep the folder in the transcript's path
+        card["cwd"] = transcript_folder(path)
+    if card["started"] is None:  # (Cursor's lines have no time: the file's is the session's)
+        with contextlib.suppress(OSError, ValueError, OverflowError):
+            card["started"] = datetime.datetime.fromtimestamp(
+                os.stat(path).st_mtime, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     return card
 
 
@@ -9751,7 +9836,8 @@ def session_card(card, cwd=None):
 
 def import_transcripts(db, paths, now, dry_run=False, progress=None):
     """Day one is not empty: an automatic L1 (a session card, importance 0.3, origin import) for
-    every Claude Code transcript in ``paths`` (files, or folders searched for ``*.jsonl``), dated
+    every transcript in ``paths`` (files, or folders searched for ``*.jsonl`` and Gemini CLI's
+    older ``chats/*.json``; Claude Code's, Codex's, Gemini CLI's or Cursor's), dated
     by its own first timestamp, in the project of its working folder.  Idempotent by session id:
     a session the agent summarised is left alone, one imported before whose transcript grew gets
     its card rewritten in place.  One transcript is read at a time.  Returns counts."""
@@ -9762,7 +9848,8 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
         if os.path.isdir(path):
             for folder, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d != "subagents")
-                files += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".jsonl")]
+                files += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".jsonl")
+                          or (n.endswith(".json") and os.path.basename(folder) == "chats")]
         else:
             files.append(path)
     for number, path in enumerate(files, 1):
@@ -9892,7 +9979,11 @@ def _markdown_records(text, name):
     """One global L2 per list item or paragraph of a Markdown file, its category the nearest
     heading."""
     records, heading, paragraph = [], "notes", []
-
+    # the block install-agent wrote there tells the agent about this memory: it is not a memory
+    start, end = text.find(MEMORY_NOTE_START), text.find(MEMORY_NOTE_END)
+    while 0 <= start < end:
+        text = text[:start] + text[end + len(MEMORY_NOTE_END):]
+        start, end = text.find(MEMORY_NOTE_START), text.find(MEMORY_NOTE_END)
     standing = name.upper() in STANDING_FILES  # rules the agent must keep: they never fade
 
     def flush():
@@ -9959,22 +10050,11 @@ def notes_records(path, fmt=None):
     return _markdown_records(text, name)
 
 
-def extractive_summary(turns, session):
-    """A summary from the user's requests and the final answer, no model needed."""
-    asks = [" ".join(t.split())[:120] for role, t in turns if role == "user"]
-    answers = [" ".join(t.split()) for role, t in turns if role == "assistant"]
-    where = " in %s" % os.path.basename(session["cwd"].rstrip("/")) if session.get("cwd") else ""
-    if not asks and not answers:
-        return ("Session %s%s ended (%s); no transcript was available to summarise."
-                % (session["session_id"], where, session.get("reason") or "unknown"), [])
-    parts = ["Automatic summary of session %s%s." % (session["session_id"], where)]
-    if asks:
-        parts.append(
-            "Asked: " + "; ".join(asks[:5])
-            + (" (and %d more)" % (len(asks) - 5) if len(asks) > 5 else ""))
-    if answers:
-        parts.append("Final answer: " + answers[-1][:400])
-    return " ".join(parts)[:MAX_TEXT], [a[:80] for a in asks[:5]]
+def no_turns_summary(session):
+    """The automatic L1 of a session nothing of which was kept: when and where it ended."""
+    where = " in %s" % project_name(session["cwd"]) if session.get("cwd") else ""
+    return ("Session %s%s ended (%s); no transcript was available to summarise."
+            % (session["session_id"], where, session.get("reason") or "unknown"), [])
 
 
 def summarise_pending(db, now, older_than_hours=None, only=None):
@@ -9989,12 +10069,15 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
             continue
         card = None
         if session["transcript_path"] and os.path.isfile(session["transcript_path"]):
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValidationError):
                 card = transcript_card(session["transcript_path"])
-        if card and card["turns"]:
+        if not (card and card["turns"]):  # no transcript: the turns kept in the buffer
+            card = card_from_lines(_said(role, text) for role, text in
+                                   buffered_turns(db, session["session_id"]))
+        if card["turns"]:
             summary, points = session_card(card, session.get("cwd"))  # the transcript's structure
         else:
-            summary, points = extractive_summary(buffered_turns(db, session["session_id"]), session)
+            summary, points = no_turns_summary(session)
         project = project_key(session["cwd"]) if session.get("cwd") else None
         new_id = add_memory(db, level="l1", origin="auto", now=now, values=dict(
             session_id=session["session_id"], summary=summary, key_points=points, importance=0.3,
@@ -10099,30 +10182,36 @@ def hook_output(agent, event, text):
     return text
 
 
-def run_hook(event, data, db_path, now):
-    """Handle one Claude Code hook; return the text to print (may be empty)."""
-    cwd = _hook_text(data, "cwd", 4096)
-    project = os.environ.get("MEMORY_TIERED_PROJECT") or (project_key(cwd) if cwd else None)
+def _hook_keep_session(event, data, db_path, now, cwd):
+    """pre-compact and session-end: what leaves the agent's view is kept for the summary."""
+    session_id = _hook_text(data, "session_id")
     if event == "pre-compact":
         # What was said before compaction leaves the agent's view: keep the turns and queue the
         # session, so its summary (the agent's, or the automatic one) can still use them.
-        session_id = _hook_text(data, "session_id")
         path = _hook_text(data, "transcript_path", 4096)
         if not session_id or not path:
             raise ValidationError("hook input needs session_id and transcript_path")
         with MemoryDB(db_path) as db:
             capture_transcript(db, path, session_id, now, cwd)
         return ""
-    if event == "session-end":
-        session_id = _hook_text(data, "session_id")
-        if not session_id:
-            raise ValidationError("hook input has no session_id")
-        with MemoryDB(db_path) as db:
-            with db.atomic() as conn:
-                queue_session(conn, session_id, _hook_text(data, "transcript_path", 4096), cwd,
-                              _hook_text(data, "reason"), now)
-            _replicate_quietly(db, now)
-        return ""
+    if not session_id:
+        raise ValidationError("hook input has no session_id")
+    with MemoryDB(db_path) as db:
+        with db.atomic() as conn:
+            queue_session(conn, session_id, _hook_text(data, "transcript_path", 4096), cwd,
+                          _hook_text(data, "reason"), now)
+        _replicate_quietly(db, now)
+    return ""
+
+
+def run_hook(event, data, db_path, now, agent="claude-code"):
+    """Handle one hook of ``agent``; return the text to print (may be empty).  Only Claude Code
+    reads CLAUDE.md itself: other agents get the rules imported from it in their blocks too."""
+    reads_claude_md = agent == "claude-code"
+    cwd = _hook_text(data, "cwd", 4096)
+    project = os.environ.get("MEMORY_TIERED_PROJECT") or (project_key(cwd) if cwd else None)
+    if event in ("pre-compact", "session-end"):
+        return _hook_keep_session(event, data, db_path, now, cwd)
     if event == "user-prompt-submit":
         prompt = data.get("prompt")
         if not isinstance(prompt, str) or not prompt.strip():
@@ -10133,6 +10222,7 @@ def run_hook(event, data, db_path, now):
             return ""  # no memory yet; reading never creates the database
         with MemoryDB(db_path, create=False) as db:
             return build_context(db, prompt, budget=800, project=project, now=now, core=False,
+                                 reads_claude_md=reads_claude_md,
                                  touch=True,
                                  session_id=_hook_text(data, "session_id"))[:HOOK_OUTPUT_MAX]
     session_id = _hook_text(data, "session_id")
@@ -10144,9 +10234,11 @@ def run_hook(event, data, db_path, now):
                 with db.atomic() as conn:  # a repository with a remote: its path-keyed records join
                     adopt_path_keys(conn, [cwd])
             _replicate_quietly(db, now)  # what the other devices learnt, before the block is built
-            text = build_context(db, None, budget=1500, project=project, now=now)
+            text = build_context(db, None, budget=1500, project=project, now=now,
+                                 reads_claude_md=reads_claude_md)
             waiting = [p for p in pending_sessions(db) if p["session_id"] != session_id]
-            text += consolidation_block(db, command, now)
+            text += consolidation_block(db, command, now, project,
+                                        every_project=read_config(db)["scope"] == "all")
     if data.get("source") in ("compact", "resume") and session_id and os.path.exists(db_path):
         # the agent lost (compact) or never had (resume) what this session already stored
         with MemoryDB(db_path, create=False) as db:
@@ -12119,7 +12211,7 @@ def cmd_hook(args):
         if args.event not in HOOK_AGENT_EVENTS[args.agent]:
             raise ValidationError("%s has no %s hook" % (args.agent, args.event))
         text = hook_output(args.agent, args.event,
-                           run_hook(args.event, data, _db_path(args), now_utc()))
+                           run_hook(args.event, data, _db_path(args), now_utc(), args.agent))
     except (MemoryTieredError, sqlite3.Error, OSError) as exc:
         _say("memory_tiered hook %s: %s; nothing injected" % (args.event, exc))
         return 0
@@ -12222,23 +12314,40 @@ def cmd_capture(args):
     return 0
 
 
+def transcript_folders():
+    """Where Claude Code, Codex, Gemini CLI and Cursor keep their transcripts."""
+    return [os.path.join(os.path.expanduser("~"), *parts) for parts in (
+        (".claude", "projects"), (".codex", "sessions"), (".gemini", "tmp"),
+        (".cursor", "projects"))]
+
+
+def _home_short(path):
+    home = os.path.expanduser("~")
+    return "~" + path[len(home):] if path.startswith(home + os.sep) else path
+
+
 @subcommand("import-transcripts",
-            "Summarise the Claude Code sessions already on this machine (a session card each).",
+            "Summarise the agent sessions already on this machine (a session card each).",
             "memory_tiered.py import-transcripts --dry-run",
             option("paths", nargs="*",
-                   help="transcript files or folders (default ~/.claude/projects)"),
+                   help="transcript files or folders (default: those of Claude Code, Codex, "
+                   "Gemini CLI and Cursor that exist: ~/.claude/projects, ~/.codex/sessions, "
+                   "~/.gemini/tmp, ~/.cursor/projects)"),
             option("--dry-run", action="store_true",
                    help="count what would be imported, write nothing"),
             option("--progress", action="store_true",
                    help="a line on stderr every 100 transcripts"))
 def cmd_import_transcripts(args):
-    paths = [os.path.abspath(os.path.expanduser(p)) for p in args.paths] or [
-        os.path.join(os.path.expanduser("~"), ".claude", "projects")]
+    paths = [os.path.abspath(os.path.expanduser(p)) for p in args.paths]
+    if not paths:
+        paths = [p for p in transcript_folders() if os.path.isdir(p)]
+        if not paths:
+            raise NotFoundError("no transcripts found: agents keep them in %s; name a file or "
+                                "folder" % ", ".join(_home_short(p) for p in transcript_folders()))
     for path in paths:
         if not os.path.exists(path):
-            raise NotFoundError("no file or folder %s; Claude Code keeps its transcripts in "
-                                "~/.claude/projects"
-                                % path)
+            raise NotFoundError("no file or folder %s; agents keep their transcripts in %s"
+                                % (path, ", ".join(_home_short(p) for p in transcript_folders())))
     progress = None
     if sys.stderr.isatty() or args.progress:
         def progress(done, total):

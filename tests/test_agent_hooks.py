@@ -66,9 +66,14 @@ class AgentHookTests(CLITestCase):
             return json.load(handle)
 
     def run_command(self, command, data):
-        """A hook command as the agent runs it: through the shell, its JSON on stdin."""
+        """A hook command as the agent runs it: through the shell, its JSON on stdin, in the
+        project's folder, which holds a memory_tiered.py of its own that must never run."""
+        project = os.path.join(self.tmp, "cloned-repo")
+        os.makedirs(project, exist_ok=True)
+        with open(os.path.join(project, "memory_tiered.py"), "w") as handle:
+            handle.write("raise SystemExit('the project\'s own memory_tiered.py ran')\n")
         done = subprocess.run(command, shell=True, input=json.dumps(data, ensure_ascii=False),
-                              capture_output=True, text=True, timeout=60,
+                              capture_output=True, text=True, timeout=60, cwd=project,
                               env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
                                    "HOME": self.tmp})
         self.assertEqual(done.returncode, 0, done.stderr)

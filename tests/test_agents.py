@@ -164,7 +164,7 @@ class InstallHooksTests(CLITestCase):
                             ("SessionEnd", "session-end")):
             commands = [h["command"] for g in ours[event] for h in g["hooks"]]
             self.assertEqual(len([c for c in commands if "memory_tiered" in c]), 1)
-            self.assertTrue(any(c.endswith(" hook " + name) and "-m memory_tiered" in c and ROOT in c
+            self.assertTrue(any(c.endswith(" hook " + name) and memory_tiered.launch_code() in c and ROOT in c
                                 for c in commands))
         # byte for byte apart from our additions: removing them gives back the original text
         stripped = json.loads(self.read_settings())

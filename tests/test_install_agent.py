@@ -59,7 +59,7 @@ class InstallAgentTests(CLITestCase):
             self.skipTest("tomllib needs Python 3.11+ (the text checks above ran)")
         config = tomllib.loads(text)
         server = config["mcp_servers"]["memory-tiered"]
-        self.assertEqual(server["args"], ["-m", "memory_tiered", "mcp"])
+        self.assertEqual(server["args"], ["-c", memory_tiered.launch_code(), "mcp"])
         self.assertEqual(server["env"]["MEMORY_TIERED_DB"], self.db)
         self.assertEqual(config["profiles"]["fast"]["model"], "o4-mini")
         self.assertEqual(config["mcp_servers"]["other"]["command"], "x")
@@ -96,7 +96,7 @@ class InstallAgentTests(CLITestCase):
         self.install("gemini")
         config = json.loads(self.read(path))
         self.assertEqual(config["theme"], "GitHub")
-        self.assertEqual(config["mcpServers"]["memory-tiered"]["args"], ["-m", "memory_tiered", "mcp"])
+        self.assertEqual(config["mcpServers"]["memory-tiered"]["args"], ["-c", memory_tiered.launch_code(), "mcp"])
         text = self.read(note)
         self.assertTrue(text.startswith("# My rules\n\n- Be brief.\n"))
         self.assertEqual(text.count(memory_tiered.MEMORY_NOTE_START), 1)
@@ -108,7 +108,7 @@ class InstallAgentTests(CLITestCase):
         config = json.loads(self.read(path))
         server = config["mcp"]["memory-tiered"]
         self.assertEqual((server["type"], server["enabled"]), ("local", True))
-        self.assertEqual(server["command"][1:], ["-m", "memory_tiered", "mcp"])
+        self.assertEqual(server["command"][1:], ["-c", memory_tiered.launch_code(), "mcp"])
         self.assertEqual(server["environment"]["MEMORY_TIERED_DB"], self.db)
         self.assertEqual(config["model"], "anthropic/claude-sonnet-4-5")
 

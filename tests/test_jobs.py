@@ -407,7 +407,8 @@ class SingleFileTests(CLITestCase):
                 self.assertEqual(handle.read(), text)
         printed = run("cron", "--print").stdout
         self.assertNotIn("cron/memory_", printed)
-        self.assertIn("PYTHONPATH=%s %s -m memory_tiered job decay" % (alone, sys.executable), printed)
+        self.assertIn(memory_tiered.module_command(sys.executable, os.path.join(alone, "memory_tiered.py"))
+                      + " job decay", printed)
         # the launch reads cached bytecode even where Python may not write it
         import importlib.util
         cached = importlib.util.cache_from_source(os.path.join(alone, "memory_tiered.py"))

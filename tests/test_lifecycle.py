@@ -74,8 +74,7 @@ class MonthTests(CLITestCase):
         # Every hint the hooks printed is an absolute command that names the database.
         for entry in result["log"]:
             for command in __import__("re").findall(r"`([^`]*(?:get|add-l1|pending|compress)[^`]*)`", entry[-1]):
-                self.assertTrue(command.startswith("PYTHONPATH=%s %s -m memory_tiered " % (
-                    os.path.dirname(os.path.abspath(memory_tiered.__file__)), sys.executable)), command)
+                self.assertTrue(command.startswith(memory_tiered.module_command() + " "), command)
                 self.assertIn("--db %s" % self.db, command)
         # Consolidation candidates were offered at most once a day.
         offers = [e for e in result["log"] if e[0] == "session-start" and "Waiting to be consolidated" in e[2]]

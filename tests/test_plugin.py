@@ -11,7 +11,7 @@ import sys
 import tempfile
 import unittest
 
-from helpers import ROOT, slow
+from helpers import ROOT, memory_tiered, slow
 
 PLUGIN_FILES = (".claude-plugin/plugin.json", ".claude-plugin/marketplace.json", "hooks/hooks.json", ".mcp.json",
                 "skills/memory-tiered/SKILL.md")
@@ -47,7 +47,8 @@ class ManifestTests(unittest.TestCase):
                 for handler in group["hooks"]:
                     self.assertEqual(handler["type"], "command")
                     self.assertIn('PYTHONPATH="${CLAUDE_PLUGIN_ROOT}"', handler["command"])
-                    self.assertIn(" -m memory_tiered hook ", handler["command"])  # the launcher that starts fastest
+                    # the launcher that starts fastest and never runs the project's own file
+                    self.assertIn(" -c '%s' hook " % memory_tiered.launch_code(), handler["command"])
                     self.assertLessEqual(handler["timeout"], 10)
                     self.assertNotIn("/root", handler["command"])
                     self.assertNotIn("--db", handler["command"])  # the database where the README says

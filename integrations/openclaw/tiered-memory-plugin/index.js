@@ -33,6 +33,9 @@ const MemoryGetSchema = {
   additionalProperties: false,
 };
 
+const LAUNCH = "import sys; sys.path[:] = filter(None, sys.path); import memory_tiered as m; sys.exit(m.main())";
+const QUERY_MAX = 4000; // characters of a query used (a longer one is cut, as the prompt hook does)
+
 // A record is addressed as LEVEL/ID ("l2/5"), the path memory_search gives each hit.
 const PATH_RE = /^(?:tiered:\/\/)?(l[123])[/:#](\d{1,12})$/i;
 
@@ -53,12 +56,13 @@ export function settings(pluginConfig, env = process.env) {
   };
 }
 
-function runCli(s, args, signal) {
-  const argv = ["-m", "memory_tiered", ...(s.db ? ["--db", s.db] : []), ...args, "--json"];
+function runCli(s, args, signal, cwd) {
+  // -c, not -m: -m would run a memory_tiered.py of the current folder (a project's) first
+  const argv = ["-c", LAUNCH, ...(s.db ? ["--db", s.db] : []), ...args, "--json"];
   const env = { ...process.env };
   if (s.pythonPath) env.PYTHONPATH = s.pythonPath + (env.PYTHONPATH ? delimiter + env.PYTHONPATH : "");
   return new Promise((resolve, reject) => {
-    execFile(s.python, argv, { env, timeout: s.timeoutMs, maxBuffer: 16 << 20, signal },
+    execFile(s.python, argv, { env, cwd, timeout: s.timeoutMs, maxBuffer: 16 << 20, signal },
       (err, stdout, stderr) => {
         if (err) {
           const line = String(stderr || err.message).trim().split("\n").pop();
@@ -106,7 +110,7 @@ export function createSearchTool(api) {
     parameters: MemorySearchSchema,
     async execute(_toolCallId, params, signal) {
       const s = settings(api.pluginConfig);
-      const query = String(params?.query ?? "").trim();
+      const query = String(params?.query ?? "").trim().slice(0, QUERY_MAX);
       if (!query) return jsonResult({ results: [], error: "query is required" });
       if (params?.corpus === "sessions" || params?.corpus === "wiki") {
         return jsonResult({ results: [], disabled: true, unavailable: true,
@@ -114,9 +118,9 @@ export function createSearchTool(api) {
       }
       const limit = Math.min(100, Math.max(1, Number(params?.maxResults) || s.defaultLimit));
       const args = ["search-all", `--keyword=${query}`, "--limit", String(limit)];
-      if (s.project) args.push(`--project=${s.project}`);
+      if (s.project) args.push("--here"); // that repository's memories and global ones
       try {
-        const out = await runCli(s, args, signal);
+        const out = await runCli(s, args, signal, s.project || undefined);
         let results = (out.results ?? []).map(toHit);
         if (typeof params?.minScore === "number") {
           results = results.filter((h) => h.score >= params.minScore);
