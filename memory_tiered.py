@@ -777,14 +777,19 @@ _FORMAT_CHARS_RE = _LazyRe(
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
     "\U000e0020-\U000e007f]")
 _ROLE_MARKER_RE = _LazyRe(r"<\s*\|\s*([A-Za-z_]+)\s*\|\s*>")
+# terminal escape sequences and the other control characters (C0 but tab and newline, DEL, C1)
+_CONTROL_RE = _LazyRe(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 def flag_text(text):
     """``text`` as the flagging reads it: NFKC, format characters (zero-width spaces and
-    joiners, bidirectional marks) removed, Cyrillic and Greek look-alikes folded to Latin, spaces
-    inside role markers (``<| im_start |>``) closed up, white space folded."""
+    joiners, bidirectional marks) and control characters (terminal escapes) removed, Cyrillic
+    and Greek look-alikes folded to Latin, spaces inside role markers (``<| im_start |>``) closed
+    up, white space folded."""
     import unicodedata
     text = str(text)
+    if not text.isprintable():
+        text = _CONTROL_RE.sub("", text.replace("\n", " ").replace("\t", " "))
     if not text.isascii():
         text = _FORMAT_CHARS_RE.sub("", unicodedata.normalize("NFKC", text)).translate(_LOOK_ALIKES)
     if "|" in text:
@@ -8966,10 +8971,11 @@ def merge_hooks(settings, handlers):
         ours = " hook " + command.rsplit(" hook ", 1)[1]
         found = False
         for existing in groups:
-            if not isinstance(existing, dict):
+            if not isinstance(existing, dict) or not isinstance(existing.get("hooks", []), list):
                 continue
             for handler in list(existing.get("hooks") or []):
                 cmd = handler.get("command", "") if isinstance(handler, dict) else ""
+                cmd = cmd if isinstance(cmd, str) else ""
                 if "memory_tiered" in cmd and cmd.endswith(ours):
                     if found or cmd != command or handler != group["hooks"][0]:
                         existing["hooks"].remove(handler)
@@ -9005,13 +9011,17 @@ def _edit_json(text, path, mutate):
     return json.dumps(settings, indent=indent, ensure_ascii=False) + newline
 
 
+SETTINGS_MAX = 16 << 20  # bytes of an agent's configuration file read
+
+
 def read_settings_text(path):
-    """A configuration file's text, or None when there is none yet."""
+    """A configuration file's text, or None when there is none yet; anything but a regular file
+    of at most SETTINGS_MAX bytes is refused (a FIFO would block, a device never end)."""
     if not os.path.exists(path):
         return None
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        with open_regular(path, SETTINGS_MAX, "settings file") as handle:
+            return handle.read().decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise MemoryTieredError("cannot read %s: %s; nothing was changed" % (path, exc))
 
@@ -9109,6 +9119,25 @@ def _note_entry(path, kind="markdown"):
     return path, edit
 
 
+def _check_toml(path, old, new):
+    """Refuse an edit that would leave a TOML file unreadable (Python 3.11+ reads TOML; older
+    ones skip the check)."""
+    try:
+        import tomllib
+    except ImportError:
+        return
+    try:
+        tomllib.loads(old or "")
+    except tomllib.TOMLDecodeError:
+        raise MemoryTieredError("%s is not valid TOML; fix it first, nothing was changed" % path)
+    try:
+        tomllib.loads(new)
+    except tomllib.TOMLDecodeError as exc:
+        raise MemoryTieredError("%s: adding our table would make it invalid TOML (%s); add it by "
+                                "hand (`install-agent NAME --print` shows it), nothing was changed"
+                                % (path, exc))
+
+
 def _toml_table(path, table, values):
     """An edit that puts ``[table]`` with ``values`` (strings, lists of strings, string tables
     written inline) into a TOML file, replacing that table and its sub-tables, keeping the rest."""
@@ -9120,17 +9149,24 @@ def _toml_table(path, table, values):
         return json.dumps(value, ensure_ascii=False)  # a TOML basic string is a JSON string
 
     def edit(text):
-        lines, kept, skipping = (text or "").split("\n"), [], False
+        lines, kept, skipping, in_string = (text or "").split("\n"), [], False, None
         for line in lines:
-            stripped = line.strip()
-            if stripped.startswith("[") and not stripped.startswith("[["):
+            stripped = line.split("#", 1)[0].strip() if in_string is None else ""
+            if stripped.startswith("[["):
+                skipping = False  # an array of tables is never ours
+            elif stripped.startswith("["):
                 name = stripped.strip("[]").strip()
                 skipping = name == table or name.startswith(table + ".")
+            for quotes in ('"""', "'''"):  # inside a multi-line string nothing is a header
+                if line.count(quotes) % 2 and in_string in (None, quotes):
+                    in_string = None if in_string else quotes
             if not skipping:
                 kept.append(line)
         body = "\n".join(kept).rstrip("\n")
         block = "[%s]\n" % table + "".join("%s = %s\n" % (k, quote(v)) for k, v in values.items())
-        return (body + "\n\n" if body else "") + block
+        new = (body + "\n\n" if body else "") + block
+        _check_toml(path, text, new)
+        return new
     return path, edit
 
 
@@ -9287,6 +9323,20 @@ def _claude_code(launch, project_dir):
     return [(settings, hooks_edit), _json_entry(mcp, ["mcpServers", "memory-tiered"], server)]
 
 
+def _refuse_links(path, top):
+    """A project's file is written only when neither it nor a folder between it and the project
+    is a symbolic link: a link in a cloned repository could lead anywhere (~/.ssh, ~/.bashrc).
+    (In the home folder, a link the person made to their dotfiles is followed.)"""
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(top))
+    here = os.path.abspath(top)
+    for part in rel.split(os.sep):
+        here = os.path.join(here, part)
+        if os.path.islink(here):
+            raise MemoryTieredError("%s is a symbolic link inside the project; install-agent "
+                                    "--project writes only the project's own files, nothing was "
+                                    "changed" % here)
+
+
 def plan_agent_install(name, db_path, project_dir=None, python=None):
     """[(path, old text or None, new text)] for `install-agent NAME`: nothing is written."""
     if name not in AGENT_TARGETS:
@@ -9294,6 +9344,8 @@ def plan_agent_install(name, db_path, project_dir=None, python=None):
                               % (name, ", ".join(AGENT_TARGETS)))
     plan = {}  # path -> [text before, text after]: several edits of one file follow each other
     for path, edit in AGENT_TARGETS[name][1](agent_launch(db_path, python), project_dir):
+        if project_dir:
+            _refuse_links(path, project_dir)
         if path not in plan:
             old = read_settings_text(path)
             plan[path] = [old, old]
@@ -9348,16 +9400,23 @@ def transcript_format(line):
     return "claude-code"
 
 
+def _hashable(value):
+    """A transcript's id as a key (a list or an object there names nothing)."""
+    return value if isinstance(value, (str, int)) else None
+
+
 def _said(role, text, **extra):
     return dict(extra, type=role, message={"role": role, "content": [{"type": "text",
                                                                       "text": text}]})
 
 
 def _codex_arguments(payload):
-    try:
-        given = json.loads(payload.get("arguments") or "{}")
-    except (ValueError, RecursionError):
-        given = {}
+    given = payload.get("arguments")
+    if isinstance(given, str):
+        try:
+            given = json.loads(given or "{}")
+        except (ValueError, RecursionError):
+            given = {}
     return given if isinstance(given, dict) else {}
 
 
@@ -9372,7 +9431,8 @@ def _codex_line(line, meta):
     base = dict((k, v) for k, v in meta.items() if isinstance(v, str))
     kind = payload.get("type")
     if kind == "message" and payload.get("role") in ("user", "assistant"):
-        parts = [b.get("text") for b in payload.get("content") or [] if isinstance(b, dict)
+        content = payload.get("content") if isinstance(payload.get("content"), list) else []
+        parts = [b.get("text") for b in content if isinstance(b, dict)
                  and isinstance(b.get("text"), str)]
         text = "\n".join(parts).strip()
         if not text or (payload["role"] == "user" and text.startswith(("<", "# AGENTS.md"))):
@@ -9380,7 +9440,7 @@ def _codex_line(line, meta):
         return _said(payload["role"], text, timestamp=stamp, **base)
     if kind in ("function_call", "custom_tool_call", "local_shell_call"):
         given = _codex_arguments(payload) if kind == "function_call" else {}
-        name, call = payload.get("name") or "shell", payload.get("call_id")
+        name, call = payload.get("name") or "shell", _hashable(payload.get("call_id"))
         action = payload.get("action") if isinstance(payload.get("action"), dict) else {}
         command = given.get("command") or given.get("cmd") or action.get("command")
         patch = None
@@ -9396,7 +9456,7 @@ def _codex_line(line, meta):
         elif name in _CODEX_SHELLS or kind == "local_shell_call":
             uses = [{"name": "Bash", "input": {"command": str(command or "")}}]
         else:
-            uses = [{"name": str(name), "input": given}]
+            uses = [{"name": name if isinstance(name, str) else "tool", "input": given}]
         return dict(base, type="assistant", timestamp=stamp, message={
             "role": "assistant", "content": [dict(u, type="tool_use", id=call) for u in uses]})
     if kind in ("function_call_output", "custom_tool_call_output"):
@@ -9412,7 +9472,7 @@ def _codex_line(line, meta):
                 found = _EXIT_CODE_RE.search(output)
                 code = int(found.group(1)) if found else None
         return dict(base, type="user", timestamp=stamp, message={"role": "user", "content": [{
-            "type": "tool_result", "tool_use_id": payload.get("call_id"),
+            "type": "tool_result", "tool_use_id": _hashable(payload.get("call_id")),
             "is_error": bool(code), "content": str(output or "")[:2000]}]})
     return None
 
@@ -9433,15 +9493,19 @@ def _gemini_result(call):
 def _gemini_lines(lines):
     """A Gemini CLI chat (JSONL: a metadata line, messages, ``$set`` and ``$rewindTo``) as Claude
     Code lines; a rewind drops the messages from the one it names."""
-    meta, records = {}, []
+    meta, records, at = {}, [], {}  # at: message id -> its place in records
     for line in lines:
         if "projectHash" in line or ("sessionId" in line and "type" not in line):
             meta["sessionId"] = line.get("sessionId")
         elif isinstance(line.get("$rewindTo"), str):
-            ids = [r.get("id") for r in records]
-            if line["$rewindTo"] in ids:
-                del records[ids.index(line["$rewindTo"]):]
+            place = at.get(line["$rewindTo"])
+            if place is not None:
+                for gone in records[place:]:
+                    at.pop(_hashable(gone.get("id")), None)
+                del records[place:]
         elif line.get("type") in ("user", "gemini"):
+            if isinstance(_hashable(line.get("id")), str):
+                at.setdefault(line["id"], len(records))
             records.append(line)
     for record in records:
         role = "user" if record["type"] == "user" else "assistant"
@@ -9454,7 +9518,8 @@ def _gemini_lines(lines):
             extra["sessionId"] = meta["sessionId"]
         if isinstance(content, str) and content.strip():
             yield _said(role, content.strip(), **extra)
-        for call in record.get("toolCalls") or []:
+        calls = record.get("toolCalls") if isinstance(record.get("toolCalls"), list) else []
+        for call in calls:
             if not isinstance(call, dict):
                 continue
             args = call.get("args") if isinstance(call.get("args"), dict) else {}
@@ -9467,9 +9532,9 @@ def _gemini_lines(lines):
             else:
                 use = {"name": str(name), "input": args}
             yield dict(extra, type="assistant", message={"role": "assistant", "content": [
-                dict(use, type="tool_use", id=call.get("id"))]})
+                dict(use, type="tool_use", id=_hashable(call.get("id")))]})
             yield dict(extra, type="user", message={"role": "user", "content": [{
-                "type": "tool_result", "tool_use_id": call.get("id"),
+                "type": "tool_result", "tool_use_id": _hashable(call.get("id")),
                 "is_error": call.get("status") in ("error", "cancelled"),
                 "content": _gemini_result(call)}]})
 
@@ -9627,6 +9692,7 @@ def command_programs(command):
 def _call_kind(name, given):
     """What makes two tool calls "the same" for a failure and its fix: the tool and its program
     (Bash) or its file."""
+    name = name if isinstance(name, str) else None
     if name == "Bash" and isinstance(given.get("command"), str):
         return (name,) + tuple(command_programs(given["command"])[:1])
     target = given.get("file_path") or given.get("notebook_path") or given.get("path")
@@ -9713,17 +9779,37 @@ def transcript_folder(path):
     return None
 
 
+CARD_ITEMS_MAX = 200  # requests, files, commands and errors a card keeps of each
+
+
+def _card_text(text, limit):
+    """A transcript's text as a card keeps it: terminal escapes, control characters and lone
+    surrogates gone, white space folded, secrets scrubbed, cut to ``limit``."""
+    text = text.encode("utf-8", "ignore").decode("utf-8")
+    if not text.isprintable():
+        text = _CONTROL_RE.sub("", text.replace("\n", " ").replace("\t", " "))
+    return scrub(" ".join(text.split()))[0][:limit]
+
+
+def _keep(items, seen, item):
+    """Add ``item`` to a card list once (``seen`` its set), at most CARD_ITEMS_MAX of them."""
+    if item and item not in seen and len(items) < CARD_ITEMS_MAX:
+        seen.add(item)
+        items.append(item)
+
+
 def card_from_lines(lines):
     """A transcript card (see transcript_card) from transcript lines in Claude Code's form: a
     transcript's, or a session's buffered turns as lines (_said)."""
     card = {"session_id": None, "cwd": None, "started": None, "requests": [], "files": [],
             "commands": [], "errors": [], "resolved": True, "answer": "", "turns": 0}
+    seen = {name: set() for name in ("requests", "files", "commands")}
     uses, failing = {}, set()  # tool_use id -> its kind; kinds whose last call failed
     after_ack = False  # the last user turn was an acknowledgement or "continue"
     for line in lines:
         for key, field in (("session_id", "sessionId"), ("cwd", "cwd"), ("started", "timestamp")):
             if card[key] is None and isinstance(line.get(field), str):
-                card[key] = line[field]
+                card[key] = _card_text(line[field], 4096) or None
         message = line.get("message") if isinstance(line.get("message"), dict) else {}
         role = message.get("role") or line.get("type")
         content = message.get("content")
@@ -9734,39 +9820,36 @@ def card_from_lines(lines):
                 continue
             kind = block.get("type")
             if kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
-                text = scrub(" ".join(block["text"].split()))[0]
-                if text.startswith(("<command-", "<local-command")):
+                text = _card_text(block["text"], MAX_TEXT)
+                if not text or text.startswith(("<command-", "<local-command")):
                     continue
                 card["turns"] += 1
                 if role == "user":
                     after_ack = is_conversational(text)  # (thanks and "continue" are not requests)
-                    if text not in card["requests"] and not after_ack:
-                        card["requests"].append(text[:200])
+                    if not after_ack:
+                        _keep(card["requests"], seen["requests"], text[:200])
                 elif role == "assistant" and not _is_pleasantry(text) and not (
                         after_ack and card["answer"] and len(text) < CARD_ACK_REPLY):
                     # the last substantive statement: a one-line reply to "ok, continue" ("next
                     # I can write the refund tests") does not replace the answer it followed
                     card["answer"] = text[:600]
             elif kind == "tool_use" and isinstance(block.get("input"), dict):
-                given = block["input"]
-                uses[block.get("id")] = _call_kind(block.get("name"), given)
+                given, name = block["input"], block.get("name")
+                uses[_hashable(block.get("id"))] = _call_kind(name, given)
                 target = given.get("file_path") or given.get("notebook_path") or given.get("path")
-                if (
-                    block.get("name") in _EDIT_TOOLS and isinstance(target, str)
-                    and target not in card["files"]):
-                    card["files"].append(target)
-                if block.get("name") == "Bash" and isinstance(given.get("command"), str):
-                    command = scrub(" ".join(given["command"].split()))[0][:300]
-                    if command not in card["commands"]:
-                        card["commands"].append(command)
+                if name in _EDIT_TOOLS and isinstance(target, str):
+                    _keep(card["files"], seen["files"], _card_text(target, 500))
+                if name == "Bash" and isinstance(given.get("command"), str):
+                    _keep(card["commands"], seen["commands"], _card_text(given["command"], 300))
             elif kind == "tool_result" and block.get("is_error"):
                 detail = block.get("content")
                 if isinstance(detail, list):
-                    detail = " ".join(p.get("text", "") for p in detail if isinstance(p, dict))
-                card["errors"].append(scrub(" ".join(str(detail or "error").split()))[0][:120])
-                failing.add(uses.get(block.get("tool_use_id"), ("?",)))
+                    detail = " ".join(str(p.get("text") or "") for p in detail if isinstance(p, dict))
+                if len(card["errors"]) < CARD_ITEMS_MAX:
+                    card["errors"].append(_card_text(str(detail or "error"), 120) or "error")
+                failing.add(uses.get(_hashable(block.get("tool_use_id")), ("?",)))
             elif kind == "tool_result":
-                failing.discard(uses.get(block.get("tool_use_id")))
+                failing.discard(uses.get(_hashable(block.get("tool_use_id"))))
     card["resolved"] = not failing or _says_fixed(card["answer"])
     return card
 
@@ -9858,7 +9941,7 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
             progress(number, len(files))
         try:
             card = transcript_card(path)
-        except OSError:
+        except (OSError, MemoryTieredError):  # unreadable, not a regular file, too large
             counts["empty"] += 1
             continue
         session_id = card["session_id"] or os.path.splitext(os.path.basename(path))[0]
@@ -10079,9 +10162,13 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
         else:
             summary, points = no_turns_summary(session)
         project = project_key(session["cwd"]) if session.get("cwd") else None
-        new_id = add_memory(db, level="l1", origin="auto", now=now, values=dict(
-            session_id=session["session_id"], summary=summary, key_points=points, importance=0.3,
-            project=project or None, agent="auto", created_at=session["recorded_at"])).id
+        try:
+            new_id = add_memory(db, level="l1", origin="auto", now=now, values=dict(
+                session_id=session["session_id"], summary=summary, key_points=points,
+                importance=0.3, project=project or None, agent="auto",
+                created_at=session["recorded_at"])).id
+        except ValidationError:  # (one session that cannot be stored never holds up the rest)
+            continue
         with db.atomic() as conn:
             session_done(conn, session["session_id"], now)
         made.append({"session_id": session["session_id"], "l1_id": new_id})
@@ -10143,9 +10230,10 @@ def _cursor_hooks_installed(data):
     Claude Code hooks Cursor also runs (its third-party hooks setting) leave the work to them."""
     roots = data.get("workspace_roots") if isinstance(data.get("workspace_roots"), list) else []
     for folder in [os.path.expanduser("~")] + [r for r in roots[:3] if isinstance(r, str)]:
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            with open(os.path.join(folder, ".cursor", "hooks.json"), encoding="utf-8") as handle:
-                if "--agent cursor" in handle.read(HOOK_STDIN_MAX):
+        with contextlib.suppress(OSError, ValidationError):
+            with open_regular(os.path.join(folder, ".cursor", "hooks.json"), HOOK_STDIN_MAX,
+                              "Cursor hooks file") as handle:
+                if b"--agent cursor" in handle.read():
                     return True
     return False
 
@@ -12237,6 +12325,8 @@ def cmd_install_hooks(args):
         os.path.join(os.getcwd(), ".claude") if args.project
         else os.path.join(os.path.expanduser("~"), ".claude"))
     path = os.path.join(folder, "settings.json")
+    if args.project:
+        _refuse_links(path, os.getcwd())
     handlers = hook_handlers(os.path.abspath(__file__), os.path.abspath(_db_path(args)))
     if args.print_only:
         _out(args, {"hooks": {k: [v] for k, v in handlers.items()}},
