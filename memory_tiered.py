@@ -12384,11 +12384,28 @@ def cmd_install_agent(args):
                        "as they are"}.get(args.name)
     if after:
         _say("install-agent: " + after)
+    other = _installed_elsewhere(args.name, _db_path(args),
+                                 None if args.project else os.getcwd())
+    if other:
+        _say("install-agent: %s also holds memory_tiered hooks; %s runs both, so every block "
+             "would arrive twice: keep one (remove ours from one file)" % (other, args.name))
     if args.project and args.name != "claude-code":
         _say("install-agent: these project files hold this machine's interpreter and database "
              "paths; keep them "
              "out of git (or use the Claude Code plugin, which teammates install themselves)")
     return 0
+
+
+def _installed_elsewhere(name, db_path, project_dir):
+    """A hook file of ``name`` at the other level (the project's when installing for the user,
+    the user's for a project) that already runs our hooks, or None."""
+    if project_dir and os.path.abspath(project_dir) == os.path.expanduser("~"):
+        return None
+    with contextlib.suppress(MemoryTieredError, OSError):
+        for path, old, _ in plan_agent_install(name, db_path, project_dir):
+            if old and "memory_tiered" in old and " hook " in old:
+                return path
+    return None
 
 
 @subcommand("capture", "Store a Claude Code transcript's turns for later summarising.",
@@ -12468,10 +12485,16 @@ def cmd_import_notes(args):
 @subcommand("pending", "List sessions that have no L1 summary yet.",
             "memory_tiered.py pending",
             option("--auto", action="store_true",
-                   help="write an automatic L1 for those pending over pending_hours"))
+                   help="write an automatic L1 for those pending over pending_hours"),
+            option("--all", action="store_true", dest="every",
+                   help="with --auto: for every pending session now (a session card from its "
+                   "transcript, or its kept turns)"))
 def cmd_pending(args):
+    if args.every and not args.auto:
+        raise ValidationError("--all goes with --auto: pending --auto --all")
     with _open(args) as db:
-        made = summarise_pending(db, now_utc()) if args.auto else []
+        made = summarise_pending(db, now_utc(), older_than_hours=0 if args.every else None) \
+            if args.auto else []
         waiting = pending_sessions(db)
     _out(args, {"pending": waiting, "automatic": made}, lambda: [
         "%s  recorded %s  %d turns  %s" % (p["session_id"], p["recorded_at"], p["turns"],

@@ -65,7 +65,7 @@ class NewcomerRunTests(unittest.TestCase):
         # every command printed in backticks works when pasted (placeholders filled in as a person would)
         commands = []
         for text in printed + [hook]:
-            commands += re.findall(r"`([^`]*(?:memory_tiered\.py|-m memory_tiered)[^`]*)`", text)
+            commands += re.findall(r"`([^`]*(?:memory_tiered\.py|-m memory_tiered|import memory_tiered as m)[^`]*)`", text)
         self.assertTrue(any(" add-l1 " in c for c in commands), hook)
         self.assertTrue(any(" get LEVEL ID" in c for c in commands))
         for command in commands:
