@@ -9844,7 +9844,8 @@ def card_from_lines(lines):
             elif kind == "tool_result" and block.get("is_error"):
                 detail = block.get("content")
                 if isinstance(detail, list):
-                    detail = " ".join(str(p.get("text") or "") for p in detail if isinstance(p, dict))
+                    detail = " ".join(str(p.get("text") or "") for p in detail
+                                      if isinstance(p, dict))
                 if len(card["errors"]) < CARD_ITEMS_MAX:
                     card["errors"].append(_card_text(str(detail or "error"), 120) or "error")
                 failing.add(uses.get(_hashable(block.get("tool_use_id")), ("?",)))
