@@ -12346,6 +12346,18 @@ def cmd_install_hooks(args):
     return 0
 
 
+def _installed_elsewhere(name, db_path, project_dir):
+    """A hook file of ``name`` at the other level (the project's when installing for the user,
+    the user's for a project) that already runs our hooks, or None."""
+    if project_dir and os.path.abspath(project_dir) == os.path.expanduser("~"):
+        return None
+    with contextlib.suppress(MemoryTieredError, OSError):
+        for path, old, _ in plan_agent_install(name, db_path, project_dir):
+            if old and "memory_tiered" in old and " hook " in old:
+                return path
+    return None
+
+
 @subcommand("install-agent",
             "Connect another coding agent: its MCP configuration, and its instructions file.",
             "memory_tiered.py install-agent codex   |   install-agent cursor --project --print",
@@ -12395,18 +12407,6 @@ def cmd_install_agent(args):
              "paths; keep them "
              "out of git (or use the Claude Code plugin, which teammates install themselves)")
     return 0
-
-
-def _installed_elsewhere(name, db_path, project_dir):
-    """A hook file of ``name`` at the other level (the project's when installing for the user,
-    the user's for a project) that already runs our hooks, or None."""
-    if project_dir and os.path.abspath(project_dir) == os.path.expanduser("~"):
-        return None
-    with contextlib.suppress(MemoryTieredError, OSError):
-        for path, old, _ in plan_agent_install(name, db_path, project_dir):
-            if old and "memory_tiered" in old and " hook " in old:
-                return path
-    return None
 
 
 @subcommand("capture", "Store a Claude Code transcript's turns for later summarising.",
