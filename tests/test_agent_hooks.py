@@ -9,7 +9,7 @@ import os
 import subprocess
 import unittest
 
-from helpers import CLITestCase, memory_tiered
+from helpers import CLITestCase, memory_tiered, slow
 
 FOLDER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "transcripts", "agents")
 CODEX = os.path.join(FOLDER, "codex-shop-refund-rounding.jsonl")
@@ -178,6 +178,8 @@ class HostileAgentFileTests(CLITestCase):
             for line in lines:
                 handle.write((line if isinstance(line, str) else json.dumps(line)) + "\n")
         return path
+
+    @slow
 
     def test_transcripts_of_the_wrong_shape_never_stop_a_summary(self):
         meta = {"type": "session_meta", "payload": {"id": "c-bad", "cwd": self.tmp}}

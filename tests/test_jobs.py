@@ -91,6 +91,8 @@ class CronScriptTests(CLITestCase):
         self.assertEqual(proc.returncode, 0, proc.stderr)
         self.assertTrue(os.path.exists(os.path.join(home, ".hermes", "state", "state.db")))
 
+    @slow
+
     def test_second_copy_skips_while_first_holds_the_lock(self):
         self.run_cli("init")
         lock = self.db + ".decay.lock"
@@ -110,6 +112,8 @@ class CronScriptTests(CLITestCase):
         proc = run_bare("memory_decay.py", {"MEMORY_TIERED_DB": self.db})
         self.assertEqual(proc.returncode, 0)
         self.assertIn("job=decay ok", self.log_lines()[-1])
+
+    @slow
 
     def test_two_copies_at_once(self):
         self.bulk_l1("memory %d" % i for i in range(50))

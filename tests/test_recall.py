@@ -442,6 +442,8 @@ class EmbeddingTests(CLITestCase):
         self.assertGreater(found[0]["explain"]["vector_cosine"], 0.9)
         self.assertEqual(found[0]["explain"]["relevance"], 0.0)  # no shared word: found by meaning alone
 
+    @slow
+
     def test_a_fact_in_the_key_points_has_a_vector_too(self):
         # the summary says nothing of databases; a key point does
         target = self.add_l1("Set up the ledger service", session="a",

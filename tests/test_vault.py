@@ -9,7 +9,7 @@ import stat
 import time
 import unittest
 
-from helpers import ROOT, CLITestCase, memory_tiered
+from helpers import ROOT, CLITestCase, memory_tiered, slow
 
 HOSTILE = ["记" * 300, "../../x", "a/b", "CON", "x" * 300, "emoji 🧠🎉", "key: value", "- item", "---", 'quo"tes \'both\'',
            "back\\slash", "#tag ^block [[link]] |pipe| *star* ?q <a> %", "中文：冒号，逗号", "tab\tand\nnewline",
@@ -206,6 +206,7 @@ class WriteTests(VaultTestCase):
 
 
 class DecayScoreTests(VaultTestCase):
+    @slow
     def test_the_decay_score_steps_in_half_lives_and_rewrites_only_then(self):
         start = "2026-06-01T00:00:00"
         l1 = self.add_l1("Standups moved to 09:30 on Mondays", now=start)
