@@ -404,7 +404,7 @@ def now_utc(environ=None):
     return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
 
 
-# ==== Text helpers: validation, tokenising, stop words ====
+# ==== Text: words, CJK runs, stop words, names and ids ====
 
 _CJK_RANGES = (
     ("\u3040", "\u30ff"),  # kana
@@ -564,6 +564,10 @@ def check_text(value, what, limit=MAX_TEXT, required=True):
     except UnicodeEncodeError:
         raise ValidationError("%s is not valid UTF-8; check the terminal or file encoding" % what)
     return text
+
+
+# ==== Safety: secrets scrubbed, instructions flagged ====
+# (here, above every writer: no text reaches the database or a file before both)
 
 
 # Key names whose value is a secret, matched case-insensitively inside identifiers
@@ -834,6 +838,9 @@ def instruction_flag(text):
     return None
 
 
+# ==== Projects: which repository a memory belongs to ====
+
+
 def project_root(path):
     """The repository root above ``path`` (a folder holding .git or .hg), or ``path`` itself."""
     path = os.path.abspath(os.path.expanduser(path))
@@ -945,6 +952,9 @@ def current_project(environ=None, cwd=None, repository_only=False):
             os.path.exists(os.path.join(folder, mark)) for mark in (".git", ".hg")):
         return None
     return project_key(folder)
+
+
+# ==== Validation: the field checks every write shares, and stored lists ====
 
 
 ORIGINS = ("cli", "mcp", "hook", "auto", "import", "vault", "team")
@@ -1060,6 +1070,9 @@ def dump_list(items):
 def int_list(values):
     """Whole numbers as a JSON list for json_each(?), written without the json module."""
     return "[%s]" % ",".join(map(str, map(int, values)))
+
+
+# ==== Indexing: the text the full-text index holds, and its tokenizer redone ====
 
 
 def normalise_text(text):
@@ -1313,6 +1326,9 @@ def index_tokens(text, only=None):
     return out
 
 
+# ==== Dates: the days and periods a query names ====
+
+
 _MONTHS = {
     m: i + 1 for i, names in enumerate((
         ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"),
@@ -1465,6 +1481,9 @@ def extract_periods(text, now):
             return " "
         text = pattern.sub(repl, text)
     return periods, text
+
+
+# ==== Queries: terms, names and identifiers of a search text ====
 
 
 def light_stem(word):
