@@ -221,7 +221,7 @@ GATE_TECH_WORDS = frozenset("""
 python javascript typescript bash zsh sql json yaml toml html css regex async await readme
 markdown
 """.split())
-GATE_PLAIN_ZH = ("一下", "帮我", "看看", "解释", "报错", "代码", "函数", "文件", "问题", "修复", "运行", "测试",
+GATE_PLAIN_ZH = ("直接", "数据", "一下", "帮我", "看看", "解释", "报错", "代码", "函数", "文件", "问题", "修复", "运行", "测试",
                  "重构", "格式化", "格式", "修改", "改成", "一遍", "继续", "谢谢", "好的", "可以", "没问题",
                  "搞定", "完美", "下一步", "下一个", "接着", "做了什么", "讨论了什么", "干了啥", "干嘛", "什么",
                  "怎么", "意思", "名字", "一段", "这段", "这个", "那个", "刚才", "撤销", "重命名", "变量",
@@ -1387,6 +1387,9 @@ _RELATIVE_RES = (
     (_LazyRe(r"昨天|昨日|昨晚"), "days:1", ("昨",)),
     (_LazyRe(r"今天|今日|今晚|今早"), "days:0", ("今",)),
     (_LazyRe(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago", ("天前",)),
+    (_LazyRe(r"上上个?(?:周|星期|礼拜)"), "week:-2", _ZH_WEEK_GUARD),  # before 上周 finds it
+    (_LazyRe(r"上上个?月"), "month:-2", ("月",)),
+    (_LazyRe(r"前年"), "year:-2", ("前年",)),
     (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "prev-week-weekday", _ZH_WEEK_GUARD),
     (_LazyRe(r"(?:这|本|这个)(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"), "this-week-weekday", _ZH_WEEK_GUARD),
     (_LazyRe(r"(?:上|上个)(?:周|星期|礼拜)"), "week:-1", _ZH_WEEK_GUARD),
@@ -4072,7 +4075,9 @@ class Searcher:
             "category": filters.get("category") is not None and level != "l1",
             "tags": filters.get("tag") is not None}
         return ", ".join(
-            ["id", "importance", "decay_score", "decay_applied_at", "stability"]
+            ["id", "importance", "decay_score",
+             # a standing (pinned) memory keeps its strength: no catching up on its decay
+             "CASE WHEN pinned = 1 THEN NULL ELSE decay_applied_at END", "stability"]
             + [name if wanted[name] else "NULL" for name in ("project", "created_at")]
             + ["archived_at", "superseded_by"]
             + [
@@ -4159,7 +4164,8 @@ class Searcher:
     def _scored(self, level, row, hit):
         record = record_dict(level, row)  # a dict: reading it by name is cheaper than the row
         importance = record["importance"] if record["importance"] is not None else 0.5
-        strength = self._strength(record["decay_score"], record["decay_applied_at"],
+        strength = self._strength(record["decay_score"],
+                                  None if record.get("pinned") else record["decay_applied_at"],
                                   record["stability"])
         score, parts = self._score(level, importance, strength, hit)
         out = {
@@ -8776,6 +8782,9 @@ def _quoted(text, width=200):
     return json.dumps(_short(text, width).replace("`", "'"), ensure_ascii=False)
 
 
+CONTEXT_RULES_MAX = 30  # rules imported from CLAUDE.md shown to an agent that does not read it
+
+
 def _context_records(db, query, project, scope, now, limit, core, reads_claude_md=True):
     """(the memories a context block shows, core insights to add), or None when a query finds
     nothing relevant (see build_context)."""
@@ -8806,15 +8815,17 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
         top = found[0]["score"]
         picked = [r for r in found if r["score"] >= 0.25 * top][:limit]
     else:
-        picked = [
-            dict(r, level="l2")
-            for r in db.execute(
-                "SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at"
-                " IS NULL AND superseded_by IS NULL AND flagged IS NULL AND NOT (%s) "
-                % (_IN_CLAUDE_MD if reads_claude_md else "0")
-                + in_scope + "ORDER BY importance * decay_score DESC, id DESC LIMIT ?",
-                scope_params + (limit,),)
-        ]
+        live = ("SELECT id, knowledge AS text, category, project FROM memory_l2 WHERE archived_at"
+                " IS NULL AND superseded_by IS NULL AND flagged IS NULL AND ")
+        # an agent that does not read CLAUDE.md gets its rules first, all of them (they are
+        # short), and the strongest other knowledge after them
+        rules = [] if reads_claude_md else db.execute(
+            live + _IN_CLAUDE_MD + " " + in_scope + "ORDER BY id LIMIT ?",
+            scope_params + (CONTEXT_RULES_MAX,)).fetchall()
+        picked = [dict(r, level="l2") for r in rules + db.execute(
+            live + "NOT (" + _IN_CLAUDE_MD + ") " + in_scope
+            + "ORDER BY importance * decay_score DESC, id DESC LIMIT ?", scope_params + (limit,),
+        ).fetchall()]
         recent = (
             "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS"
             " NULL AND superseded_by IS NULL AND flagged IS NULL %s ORDER BY created_at DESC, id"

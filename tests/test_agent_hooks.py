@@ -260,3 +260,32 @@ class HostileAgentFileTests(CLITestCase):
             return
         config = tomllib.loads(text)
         self.assertEqual(config["profiles"]["list"][0]["name"], "a")
+
+
+class RulesForOtherAgentsTests(CLITestCase):
+    def test_a_codex_session_starts_with_every_rule_and_the_projects_knowledge(self):
+        path = os.path.join(self.tmp, ".claude", "CLAUDE.md")
+        os.makedirs(os.path.dirname(path))
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("# 偏好\n" + "".join("- 规则 %d：提交信息用中文\n" % n for n in range(13))
+                         + "- 和我交流用中文\n")
+        self.run_cli("import-notes", path, now="2026-11-01T09:00:00")
+        knowledge = int(self.run_cli("add-l2", "--category", "decisions", "--knowledge",
+                                     "本地 Postgres 端口是 5433", now="2026-11-01T09:00:00")[0])
+        self.run_cli("decay", now="2026-11-20T09:00:00")  # the rules are pinned; it fades
+        with memory_tiered.MemoryDB(self.db) as db:
+            now = memory_tiered.parse_time("2026-11-20T09:00:00")
+            codex = memory_tiered.build_context(db, None, budget=1500, now=now,
+                                                reads_claude_md=False)
+            claude = memory_tiered.build_context(db, None, budget=1500, now=now)
+        self.assertIn("和我交流用中文", codex)  # the 14th rule too
+        self.assertIn("[L2#%d" % knowledge, codex)
+        self.assertNotIn("和我交流用中文", claude)  # Claude Code reads CLAUDE.md itself
+        self.assertIn("[L2#%d" % knowledge, claude)
+
+    def test_a_pinned_memory_ranks_with_its_full_strength(self):
+        rid = self.add_l1("Always use pnpm, never npm, in the shop frontend", now="2026-11-01T09:00:00")
+        self.run_cli("pin", "l1", rid, now="2026-11-01T09:00:00")
+        found = self.search("pnpm", "--explain", "--no-touch", now="2026-12-01T09:00:00")
+        self.assertEqual(found[0]["id"], rid)
+        self.assertEqual(found[0]["explain"]["strength_factor"], 1.0)

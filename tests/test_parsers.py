@@ -129,6 +129,9 @@ class TextTests(unittest.TestCase):
                  ("3 days ago", [(day(2026, 11, 26), day(2026, 11, 26))]),
                  ("上个月", [(day(2026, 10, 1), day(2026, 10, 31))]),
                  ("last week", [(day(2026, 11, 16), day(2026, 11, 22))]),
+                 ("上上周做了什么", [(day(2026, 11, 9), day(2026, 11, 15))]),  # not last week
+                 ("上上个月", [(day(2026, 9, 1), day(2026, 9, 30))]),
+                 ("前年", [(day(2024, 1, 1), day(2024, 12, 31))]),
                  ("Dec 24", [(day(2025, 12, 24), day(2025, 12, 24))])]  # the latest not after now
         for text, expected in cases:
             periods, rest = M.extract_periods(text, NOW)
@@ -144,7 +147,7 @@ class TextTests(unittest.TestCase):
                  "3 days ago", "2 weeks ago", "last week", "this week", "last month", "this month", "last year",
                  "this year", "last Tuesday", "on friday", "this Sun", "今天", "今早", "昨天", "昨晚", "前天",
                  "大前天", "3天前", "三天前", "上周", "上个星期", "这周二", "本礼拜五", "上周二", "周三", "上个月",
-                 "上月", "这个月", "本月", "去年", "今年", "11月24日", "11月24号", "2026-11-24", "2026/11/24",
+                 "上月", "这个月", "本月", "去年", "今年", "上上周", "上上个月", "前年", "11月24日", "11月24号", "2026-11-24", "2026/11/24",
                  "Nov 24", "24 November", "May 2nd"]
         unguarded = M._RELATIVE_RES
         for form in forms:

@@ -96,6 +96,17 @@ class GateTests(CLITestCase):
         out, _ = self.run_cli("context", "--query", "write a unit test for parse_date", "--no-touch")
         self.assertIn("[L1#%d" % rid, out)
 
+    def test_common_chinese_words_name_no_memory(self):
+        self.add_l1("述职PPT的结构：业绩数据、问题与改进、明年计划", session="ppt")
+        self.add_l1("Python 用 uv 管理依赖，不要直接 pip install", session="uv")
+        rid = self.add_l1("本地 Postgres 数据库端口是 5433，不是默认的 5432", session="pg")
+        out, _ = self.run_cli("context", "--query", "本地数据库连不上，端口是多少", "--no-touch")
+        self.assertIn("[L1#%d" % rid, out)
+        self.assertNotIn("述职", out)
+        for prompt in ("可以直接 push 到 main 吗", "这个迁移脚本能直接在生产跑吗"):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+            self.assertNotIn("uv", out, prompt)
+
     def test_a_month_is_a_date_not_a_name(self):
         rid = self.add_l1("Monthly sales report pulls numbers from the Google Sheet 'Sales 2026' via gspread",
                           session="sales")
