@@ -8782,6 +8782,9 @@ def _quoted(text, width=200):
     return json.dumps(_short(text, width).replace("`", "'"), ensure_ascii=False)
 
 
+NO_TRANSCRIPT_TAG = "no-transcript"  # an automatic L1 that only says a session happened
+
+
 CONTEXT_RULES_MAX = 30  # rules imported from CLAUDE.md shown to an agent that does not read it
 
 
@@ -8828,8 +8831,8 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
         ).fetchall()]
         recent = (
             "SELECT id, summary AS text, created_at, project FROM memory_l1 WHERE archived_at IS"
-            " NULL AND superseded_by IS NULL AND flagged IS NULL %s ORDER BY created_at DESC, id"
-            " DESC LIMIT ?")
+            " NULL AND superseded_by IS NULL AND flagged IS NULL AND coalesce(tags, '') NOT LIKE"
+            " '%%\"" + NO_TRANSCRIPT_TAG + "\"%%' %s ORDER BY created_at DESC, id DESC LIMIT ?")
         rows = db.execute(recent % "AND project = ?",
                           (project, limit)).fetchall() if project else []
         rows = rows or db.execute(recent % in_scope, scope_params + (limit,)).fetchall()
@@ -9700,6 +9703,9 @@ _EDIT_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit", "Create", "str_repl
 
 
 _SHELL_PREFIXES = ("export", "env", "set", "sudo", "time", "nohup", "exec", "then", "do")
+# programs that only look at things: a session that ran them is not about them
+_LOOKING_PROGRAMS = frozenset("ls cat head tail echo pwd which true printf wc less more clear tree "
+                              "file stat".split())
 
 
 def command_programs(command):
@@ -9940,7 +9946,8 @@ def session_card(card, cwd=None):
                 "resolved afterwards" if card["resolved"] else "not resolved")
         )
     points = []
-    programs = [name for c in card["commands"] for name in command_programs(c)]
+    programs = [name for c in card["commands"] for name in command_programs(c)
+                if name not in _LOOKING_PROGRAMS]
     for item in [os.path.basename(f) for f in card["files"]] + programs:
         if item not in points:
             points.append(item)
@@ -10165,7 +10172,8 @@ def notes_records(path, fmt=None):
 
 
 def no_turns_summary(session):
-    """The automatic L1 of a session nothing of which was kept: when and where it ended."""
+    """The automatic L1 of a session nothing of which was kept: when and where it ended (tagged
+    NO_TRANSCRIPT_TAG: a session-start block never lists it among the recent ones)."""
     where = " in %s" % project_name(session["cwd"]) if session.get("cwd") else ""
     return ("Session %s%s ended (%s); no transcript was available to summarise."
             % (session["session_id"], where, session.get("reason") or "unknown"), [])
@@ -10188,15 +10196,16 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
         if not (card and card["turns"]):  # no transcript: the turns kept in the buffer
             card = card_from_lines(_said(role, text) for role, text in
                                    buffered_turns(db, session["session_id"]))
+        tags = None
         if card["turns"]:
             summary, points = session_card(card, session.get("cwd"))  # the transcript's structure
         else:
-            summary, points = no_turns_summary(session)
+            (summary, points), tags = no_turns_summary(session), [NO_TRANSCRIPT_TAG]
         project = project_key(session["cwd"]) if session.get("cwd") else None
         try:
             new_id = add_memory(db, level="l1", origin="auto", now=now, values=dict(
                 session_id=session["session_id"], summary=summary, key_points=points,
-                importance=0.3, project=project or None, agent="auto",
+                importance=0.3, project=project or None, agent="auto", tags=tags,
                 created_at=session["recorded_at"])).id
         except ValidationError:  # (one session that cannot be stored never holds up the rest)
             continue

@@ -289,3 +289,26 @@ class RulesForOtherAgentsTests(CLITestCase):
         found = self.search("pnpm", "--explain", "--no-touch", now="2026-12-01T09:00:00")
         self.assertEqual(found[0]["id"], rid)
         self.assertEqual(found[0]["explain"]["strength_factor"], 1.0)
+
+
+class PlaceholderCardTests(CLITestCase):
+    def test_a_session_nothing_was_kept_of_is_never_listed_as_recent(self):
+        done = self.subprocess("hook", "session-end", input=json.dumps(
+            {"session_id": "lost", "transcript_path": os.path.join(self.tmp, "gone.jsonl"),
+             "cwd": self.tmp, "reason": "prompt_input_exit"}).encode())
+        self.assertEqual(done.returncode, 0)
+        self.run_cli("pending", "--auto", "--all")
+        rid = self.add_l1("Finished the refund API and its tests", session="real")
+        with memory_tiered.MemoryDB(self.db) as db:
+            row = db.execute("SELECT summary, tags FROM memory_l1 WHERE session_id = 'lost'").fetchone()
+            self.assertIn("no transcript was available", row[0])
+            self.assertIn(memory_tiered.NO_TRANSCRIPT_TAG, row[1])
+            block = memory_tiered.build_context(db, None, budget=800)
+        self.assertIn("[L1#%d" % rid, block)
+        self.assertNotIn("no transcript was available", block)
+
+    def test_programs_that_only_look_are_not_key_points(self):
+        card = {"session_id": "s", "cwd": None, "started": None, "requests": ["fix the refund"],
+                "files": [], "errors": [], "resolved": True, "answer": "Fixed.", "turns": 2,
+                "commands": ["ls -la", "cat refunds.py | head -20", "pnpm test"]}
+        self.assertEqual(memory_tiered.session_card(card)[1], ["pnpm"])
