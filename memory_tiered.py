@@ -597,7 +597,10 @@ _SECRET_PATTERNS = (
      r"(?!\[REDACTED)([^\s\"',;]{4,})"),
     ("bearer", r"(?i)(\bbearer\s+)(?!\[REDACTED)([A-Za-z0-9._~+/\-]{12,}=*)"),
     ("password",
-     r"(?i)((?<![A-Za-z0-9])[\"']?[A-Za-z0-9_.\-]*" + _SECRET_KEY_WORDS + r"[A-Za-z0-9_.\-]*[\"']?"
+     # (the name's parts around the key word are bounded: unbounded, a long run of dashes made
+     # every start try the whole run)
+     r"(?i)((?<![A-Za-z0-9])[\"']?[A-Za-z0-9_.\-]{0,64}" + _SECRET_KEY_WORDS
+     + r"[A-Za-z0-9_.\-]{0,64}[\"']?"
      r"\s*[:=]\s*)(?!\[REDACTED)(\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|[^\s,;'\"}\]]+)"),
 )
 # the key or URL stays, the value goes
@@ -769,8 +772,10 @@ _INSTRUCTION_PATTERNS = (
 
 # Characters that look like Latin letters (Cyrillic, Greek) folded before flagging, with Unicode
 # NFKC (fullwidth letters, ligatures) and the removal of zero-width and other format characters.
-_LOOK_ALIKES = str.maketrans("аеорсухіјѕԁɡοαεικνρτυАЕОРСХІЈЅВНКМТ",
-                             "aeopcyxijsdgoaeikvptuAEOPCXIJSBHKMT")
+_LOOK_ALIKES = str.maketrans("аеорсухіјѕԁɡοαεικνρτυАЕОРСХІЈЅВНКМТ"
+                             "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧօսցհոɪɢɴᴏʀᴇᴀᴄᴅʜᴊᴋʟᴍᴘꜱᴛᴜᴠᴡʏᴢ",
+                             "aeopcyxijsdgoaeikvptuAEOPCXIJSBHKMT"
+                             "ABEZHIKMNOPTYXougbnignoreacdhjklmpstuvwyz")
 
 
 # Unicode's format characters (category Cf, as of Unicode 15.1: zero-width spaces and joiners,
@@ -779,7 +784,12 @@ _FORMAT_CHARS_RE = _LazyRe(
     "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f"
     "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
     "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
-    "\U000e0020-\U000e007f]")
+    "\U000e0020-\U000e007f"
+    # and the other default-ignorable characters that render as nothing (combining grapheme
+    # joiner, Hangul fillers, variation selectors)
+    "\u034f\u17b4\u17b5\u180b-\u180d\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_FILLERS = {0x115F: " ", 0x1160: " ", 0x3164: " ", 0xFFA0: " "}  # Hangul fillers: blank spaces
+_ACCENTED_RE = _LazyRe("[\u00c0-\u024f\u0300-\u036f\u1e00-\u1eff]")  # Latin with marks
 _ROLE_MARKER_RE = _LazyRe(r"<\s*\|\s*([A-Za-z_]+)\s*\|\s*>")
 # terminal escape sequences and the other control characters (C0 but tab and newline, DEL, C1)
 _CONTROL_RE = _LazyRe(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
@@ -793,9 +803,17 @@ def flag_text(text):
     import unicodedata
     text = str(text)
     if not text.isprintable():
-        text = _CONTROL_RE.sub("", text.replace("\n", " ").replace("\t", " "))
+        # a word broken at a line end is one word; an escape sequence is nothing; any other
+        # control character separates words
+        text = _CONTROL_RE.sub(lambda m: "" if m.group(0)[:1] == "\x1b" else " ",
+                               text.replace("-\n", "").replace("\n", " ").replace("\t", " "))
     if not text.isascii():
-        text = _FORMAT_CHARS_RE.sub("", unicodedata.normalize("NFKC", text)).translate(_LOOK_ALIKES)
+        text = _FORMAT_CHARS_RE.sub("", unicodedata.normalize("NFKC", text.translate(_FILLERS)))
+        text = text.translate(_LOOK_ALIKES)
+        # accents go (ignorè): letters with combining marks read as their base letters
+        if _ACCENTED_RE.search(text):
+            text = "".join(c for c in unicodedata.normalize("NFKD", text)
+                           if not unicodedata.combining(c))
     if "|" in text:
         text = _ROLE_MARKER_RE.sub(r"<|\1|>", text)
     return " ".join(text.split())
@@ -838,6 +856,31 @@ def instruction_flag(text):
     return None
 
 
+# ==== Reading files: regular files only, bounded ====
+# (above every reader: a FIFO or a device planted where a file was expected must never block)
+
+
+def open_regular(path, limit, what="file"):
+    """A regular file opened for reading (never a FIFO, a device or a folder, which could block
+    or never end), at most ``limit`` bytes; ValidationError with a one-line reason otherwise."""
+    import stat
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise NotFoundError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc))
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise ValidationError("the %s %s is not a regular file (a pipe or a device?); nothing was "
+                              "read"
+                              % (what, path))
+    if info.st_size > limit:
+        os.close(fd)
+        raise ValidationError("the %s %s is %d MiB, over the %d MiB this reads; nothing was read"
+                              % (what, path, info.st_size >> 20, limit >> 20))
+    return os.fdopen(fd, "rb")
+
+
 # ==== Projects: which repository a memory belongs to ====
 
 
@@ -865,9 +908,10 @@ def repository_remote(root):
     config = os.path.join(root, ".git", "config")
     if os.path.isfile(os.path.join(root, ".git")):  # a worktree or submodule: .git names the folder
         try:
-            with open(os.path.join(root, ".git"), encoding="utf-8", errors="replace") as handle:
-                gitdir = handle.read(4096).strip().partition("gitdir:")[2].strip()
-        except OSError:
+            with open_regular(os.path.join(root, ".git"), 4096, "git file") as handle:
+                gitdir = handle.read().decode("utf-8", "replace").strip().partition(
+                    "gitdir:")[2].strip()
+        except (OSError, MemoryTieredError):
             return None
         gitdir = os.path.normpath(os.path.join(root, gitdir))
         parent = os.path.dirname(gitdir)
@@ -875,9 +919,9 @@ def repository_remote(root):
             os.path.dirname(parent) if os.path.basename(parent) == "worktrees" else gitdir, "config"
         )
     try:
-        with open(config, encoding="utf-8", errors="replace") as handle:
-            text = handle.read(1 << 16)
-    except OSError:
+        with open_regular(config, 1 << 20, "git config") as handle:
+            text = handle.read().decode("utf-8", "replace")
+    except (OSError, MemoryTieredError):
         return None
     section = _ORIGIN_SECTION_RE.search(text)
     line = _URL_LINE_RE.search(section.group(1)) if section else None
@@ -1720,27 +1764,6 @@ def atomic_file(path, mode=0o600, root=None):
             raise MemoryTieredError("cannot write %s: part of that path is a file, not a folder"
                                     % path)
         raise MemoryTieredError("cannot write %s: %s" % (path, exc.strerror or exc))
-
-
-def open_regular(path, limit, what="file"):
-    """A regular file opened for reading (never a FIFO, a device or a folder, which could block
-    or never end), at most ``limit`` bytes; ValidationError with a one-line reason otherwise."""
-    import stat
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except OSError as exc:
-        raise NotFoundError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc))
-    info = os.fstat(fd)
-    if not stat.S_ISREG(info.st_mode):
-        os.close(fd)
-        raise ValidationError("the %s %s is not a regular file (a pipe or a device?); nothing was "
-                              "read"
-                              % (what, path))
-    if info.st_size > limit:
-        os.close(fd)
-        raise ValidationError("the %s %s is %d MiB, over the %d MiB this reads; nothing was read"
-                              % (what, path, info.st_size >> 20, limit >> 20))
-    return os.fdopen(fd, "rb")
 
 
 def write_atomic_lines(path, lines, durable=True, mode=0o600, root=None):
@@ -9153,22 +9176,41 @@ def _note_entry(path, kind="markdown"):
 
 
 def _check_toml(path, old, new):
-    """Refuse an edit that would leave a TOML file unreadable (Python 3.11+ reads TOML; older
-    ones skip the check)."""
+    """Refuse an edit that would leave a TOML file unreadable or change anything but our table
+    (Python 3.11+ reads TOML; before that only a file of plain tables is edited)."""
     try:
         import tomllib
-    except ImportError:
+    except ImportError:  # no reader: only a file whose every mention of us is our own header
+        mentions = [line.split("#", 1)[0].strip() for line in (old or "").splitlines()
+                    if "memory-tiered" in line.split("#", 1)[0]]
+        if (any(m != "[mcp_servers.memory-tiered]" for m in mentions) or "\r" in (old or "")
+                or '"""' in (old or "") or "\'\'\'" in (old or "")):
+            raise MemoryTieredError("%s holds what this Python cannot edit safely (multi-line "
+                                    "strings, or memory-tiered named other than by our header; "
+                                    "it reads TOML from 3.11); add our table by hand "
+                                    "(`install-agent NAME --print` shows it), nothing was changed"
+                                    % path)
         return
     try:
         tomllib.loads(old or "")
     except tomllib.TOMLDecodeError:
         raise MemoryTieredError("%s is not valid TOML; fix it first, nothing was changed" % path)
     try:
-        tomllib.loads(new)
+        after = tomllib.loads(new)
     except tomllib.TOMLDecodeError as exc:
         raise MemoryTieredError("%s: adding our table would make it invalid TOML (%s); add it by "
                                 "hand (`install-agent NAME --print` shows it), nothing was changed"
                                 % (path, exc))
+    before = tomllib.loads(old or "")
+    for data in (before, after):  # everything but our own table must come through unchanged
+        if isinstance(data.get("mcp_servers"), dict):
+            data["mcp_servers"].pop("memory-tiered", None)
+            if not data["mcp_servers"]:
+                del data["mcp_servers"]
+    if before != after:
+        raise MemoryTieredError("%s: this edit would change settings other than our table; add "
+                                "it by hand (`install-agent NAME --print` shows it), nothing was "
+                                "changed" % path)
 
 
 def _toml_table(path, table, values):
@@ -9183,18 +9225,25 @@ def _toml_table(path, table, values):
 
     def edit(text):
         lines, kept, skipping, in_string = (text or "").split("\n"), [], False, None
+        held = []  # comments and blank lines while skipping: they may belong to the next table
         for line in lines:
-            stripped = line.split("#", 1)[0].strip() if in_string is None else ""
+            code = line.split("#", 1)[0] if in_string is None else line
+            stripped = code.strip() if in_string is None else ""
             if stripped.startswith("[["):
                 skipping = False  # an array of tables is never ours
             elif stripped.startswith("["):
                 name = stripped.strip("[]").strip()
                 skipping = name == table or name.startswith(table + ".")
-            for quotes in ('"""', "'''"):  # inside a multi-line string nothing is a header
-                if line.count(quotes) % 2 and in_string in (None, quotes):
+            for quotes in ('"""', "\'\'\'"):  # inside a multi-line string nothing is a header
+                if code.count(quotes) % 2 and in_string in (None, quotes):
                     in_string = None if in_string else quotes
+            if skipping and in_string is None and not stripped:
+                held.append(line)
+                continue
             if not skipping:
+                kept += held
                 kept.append(line)
+            held = []
         body = "\n".join(kept).rstrip("\n")
         block = "[%s]\n" % table + "".join("%s = %s\n" % (k, quote(v)) for k, v in values.items())
         new = (body + "\n\n" if body else "") + block
@@ -9365,9 +9414,8 @@ def _refuse_links(path, top):
     for part in rel.split(os.sep):
         here = os.path.join(here, part)
         if os.path.islink(here):
-            raise MemoryTieredError("%s is a symbolic link inside the project; install-agent "
-                                    "--project writes only the project's own files, nothing was "
-                                    "changed" % here)
+            raise MemoryTieredError("%s is a symbolic link inside the project; --project writes "
+                                    "only the project's own files, nothing was changed" % here)
 
 
 def plan_agent_install(name, db_path, project_dir=None, python=None):
@@ -9406,6 +9454,16 @@ def apply_agent_install(plan):
         write_atomic(target, new, mode)
         done.append((path, "written", backup))
     return done
+
+
+def _card_text(text, limit):
+    """A transcript's text as a card keeps it: terminal escapes, control characters and lone
+    surrogates gone, white space folded, secrets scrubbed, cut to ``limit`` (a first cut before
+    all that: scrubbing a huge text costs more than it keeps)."""
+    text = text[:2 * limit + 256].encode("utf-8", "ignore").decode("utf-8")
+    if not text.isprintable():
+        text = _CONTROL_RE.sub("", text.replace("\n", " ").replace("\t", " "))
+    return scrub(" ".join(text.split()))[0][:limit]
 
 
 # Other agents' transcripts, read as Claude Code's: each line becomes {"type": role, "message":
@@ -9596,9 +9654,14 @@ def _cursor_line(line):
     return {"type": line["role"], "message": {"role": line["role"], "content": blocks}}
 
 
+TRANSCRIPT_LINE_MAX = 16 << 20  # bytes of one transcript line parsed (a longer one is skipped)
+
+
 def _json_lines(path):
     with open_regular(path, MAX_TRANSCRIPT_BYTES, "transcript") as handle:
         for raw in handle:
+            if len(raw) > TRANSCRIPT_LINE_MAX:
+                continue  # (its objects would take many times its size)
             try:
                 line = json.loads(raw.decode("utf-8"))
             except (ValueError, UnicodeDecodeError, RecursionError):
@@ -9607,7 +9670,7 @@ def _json_lines(path):
                 yield line
 
 
-GEMINI_JSON_MAX = 64 << 20  # bytes of an older Gemini CLI chat (one JSON document) read whole
+GEMINI_JSON_MAX = 16 << 20  # bytes of an older Gemini CLI chat (one JSON document) read whole
 
 
 def _gemini_document(path):
@@ -9658,8 +9721,8 @@ def read_transcript(path):
     """
     session_id, turns = None, []
     for line in _transcript_lines(path):
-        session_id = session_id or (
-            line.get("sessionId") if isinstance(line.get("sessionId"), str) else None)
+        session_id = session_id or (_card_text(line["sessionId"], MAX_SHORT) or None
+                                    if isinstance(line.get("sessionId"), str) else None)
         message = line.get("message") if isinstance(line.get("message"), dict) else {}
         role = message.get("role") or line.get("type")
         if role not in ("user", "assistant"):
@@ -9676,7 +9739,7 @@ def read_transcript(path):
         text = "\n".join(p for p in parts if p.strip()).strip()
         if not text or text.startswith("<command-") or text.startswith("<local-command"):
             continue
-        text = scrub(text.replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX]
+        text = _card_text(text, TRANSCRIPT_TURN_MAX)
         turns.append((role, text))
     return session_id, turns
 
@@ -9779,24 +9842,36 @@ def project_name(cwd):
     return parts[0] if parts else os.path.basename(cwd)
 
 
+CURSOR_SLUG_PROBES = 2000  # folders looked at to read one Cursor project slug
+
+
 def _cursor_slug_folder(slug):
     """The existing folder a Cursor project slug names (the path with "/" made "-", so "-" in a
-    name is ambiguous): each "-" tried as "/" or kept, from the root down."""
-    def walk(prefix, rest, depth=0):
+    name is ambiguous): each "-" tried as "/" or kept, from the root down, through real folders
+    only (never a symbolic link), each (folder, rest) tried once, at most CURSOR_SLUG_PROBES."""
+    budget, tried = [CURSOR_SLUG_PROBES], set()
+
+    def real_dir(path):
+        budget[0] -= 1
+        return os.path.isdir(path) and not os.path.islink(path)
+
+    def walk(prefix, rest):
         if not rest:
-            return prefix if os.path.isdir(prefix) else None
-        if depth > 40:
+            return prefix
+        if (prefix, rest) in tried or budget[0] <= 0:
             return None
+        tried.add((prefix, rest))
         for cut in range(1, len(rest) + 1):
             if cut < len(rest) and rest[cut] != "-":
                 continue
             candidate = os.path.join(prefix, rest[:cut])
-            if os.path.isdir(candidate):
-                found = walk(candidate, rest[cut + 1:], depth + 1)
+            if budget[0] > 0 and real_dir(candidate):
+                found = walk(candidate, rest[cut + 1:])
                 if found:
                     return found
         return None
-    return walk(os.sep, slug.strip("-")) if slug.strip("-") else None
+    slug = slug.strip("-")
+    return walk(os.sep, slug) if slug and len(slug) <= 4096 else None
 
 
 def transcript_folder(path):
@@ -9805,10 +9880,10 @@ def transcript_folder(path):
     parts = os.path.abspath(path).split(os.sep)
     if "chats" in parts:
         root = os.sep.join(parts[:parts.index("chats")] + [".project_root"])
-        with contextlib.suppress(OSError, UnicodeDecodeError):
-            with open(root, encoding="utf-8") as handle:
-                folder = handle.read(4096).strip()
-            if os.path.isabs(folder):
+        with contextlib.suppress(OSError, UnicodeDecodeError, MemoryTieredError):
+            with open_regular(root, 4096, "Gemini project root") as handle:
+                folder = handle.read().decode("utf-8").strip()
+            if os.path.isabs(folder) and folder.isprintable():
                 return folder
     if "agent-transcripts" in parts and parts.index("agent-transcripts") > 0:
         return _cursor_slug_folder(parts[parts.index("agent-transcripts") - 1])
@@ -9816,15 +9891,6 @@ def transcript_folder(path):
 
 
 CARD_ITEMS_MAX = 200  # requests, files, commands and errors a card keeps of each
-
-
-def _card_text(text, limit):
-    """A transcript's text as a card keeps it: terminal escapes, control characters and lone
-    surrogates gone, white space folded, secrets scrubbed, cut to ``limit``."""
-    text = text.encode("utf-8", "ignore").decode("utf-8")
-    if not text.isprintable():
-        text = _CONTROL_RE.sub("", text.replace("\n", " ").replace("\t", " "))
-    return scrub(" ".join(text.split()))[0][:limit]
 
 
 def _keep(items, seen, item):
@@ -10241,6 +10307,8 @@ def _hook_text(data, name, limit=MAX_SHORT):
         return None
     if not isinstance(value, str):
         raise ValidationError("hook field %r must be text" % name)
+    if not value.isprintable():  # (a session id echoed into a command must not drive a terminal)
+        value = _CONTROL_RE.sub("", value)
     return value[:limit] if limit else value
 
 

@@ -261,6 +261,24 @@ class HostileAgentFileTests(CLITestCase):
         config = tomllib.loads(text)
         self.assertEqual(config["profiles"]["list"][0]["name"], "a")
 
+    def test_the_codex_toml_edit_never_loses_a_setting_silently(self):
+        path = os.path.join(self.tmp, ".codex", "config.toml")
+        os.makedirs(os.path.dirname(path))
+        original = ("model = \"x\"\n\n[mcp_servers.memory-tiered]\ncommand = \"old\"\n"
+                    "note = \"use \'\'\' for code\"\n# keep: my github server\n[profiles.work]\n"
+                    "model = \"y\"\n")
+        with open(path, "w") as handle:
+            handle.write(original)
+        out, err = self.run_cli("install-agent", "codex", code=1)
+        self.assertIn("nothing was changed", err)
+        with open(path) as handle:
+            self.assertEqual(handle.read(), original)
+        with open(path, "w") as handle:  # a comment before the next table stays with it
+            handle.write(original.replace("note = \"use \'\'\' for code\"\n", ""))
+        self.run_cli("install-agent", "codex")
+        with open(path) as handle:
+            self.assertIn("# keep: my github server\n[profiles.work]", handle.read())
+
 
 class RulesForOtherAgentsTests(CLITestCase):
     def test_a_codex_session_starts_with_every_rule_and_the_projects_knowledge(self):

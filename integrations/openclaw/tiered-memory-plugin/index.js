@@ -4,7 +4,7 @@
 // nothing imported but Node's own modules.
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { delimiter, dirname, join } from "node:path";
+import { delimiter, dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -48,7 +48,8 @@ export function settings(pluginConfig, env = process.env) {
   const bundled = join(HERE, "lib");
   return {
     python: c.python || env.MEMORY_TIERED_PYTHON || "python3",
-    pythonPath: c.pythonPath || (existsSync(join(bundled, "memory_tiered.py")) ? bundled : ""),
+    pythonPath: [c.pythonPath, existsSync(join(bundled, "memory_tiered.py")) ? bundled : ""]
+      .find((p) => p && isAbsolute(p) && !p.includes(delimiter)) || "",
     db: c.db || env.MEMORY_TIERED_DB || "",
     project: c.project || "",
     timeoutMs: c.timeoutMs || 15000,
@@ -59,8 +60,11 @@ export function settings(pluginConfig, env = process.env) {
 function runCli(s, args, signal, cwd) {
   // -c, not -m: -m would run a memory_tiered.py of the current folder (a project's) first
   const argv = ["-c", LAUNCH, ...(s.db ? ["--db", s.db] : []), ...args, "--json"];
+  // PYTHONPATH is set outright, never inherited: an empty entry there ("::") would stand for
+  // the current folder, the project's, and run its files before ours
   const env = { ...process.env };
-  if (s.pythonPath) env.PYTHONPATH = s.pythonPath + (env.PYTHONPATH ? delimiter + env.PYTHONPATH : "");
+  delete env.PYTHONPATH;
+  if (s.pythonPath) env.PYTHONPATH = s.pythonPath;
   return new Promise((resolve, reject) => {
     execFile(s.python, argv, { env, cwd, timeout: s.timeoutMs, maxBuffer: 16 << 20, signal },
       (err, stdout, stderr) => {
