@@ -9118,13 +9118,14 @@ def agent_target(name, description):
     return register
 
 
-def agent_launch(db_path, python=None):
+def agent_launch(db_path, python=None, agent=None):
     """How another agent starts our MCP server: the interpreter, ``-m`` (cached bytecode) and the
     environment that names this module's folder and the database."""
     return {"command": python or sys.executable or "python3",
             "args": ["-c", launch_code(), "mcp"],
-            "env": {"PYTHONPATH": os.path.dirname(os.path.abspath(__file__)),
-                    "MEMORY_TIERED_DB": os.path.abspath(db_path)}}
+            "env": dict({"PYTHONPATH": os.path.dirname(os.path.abspath(__file__)),
+                         "MEMORY_TIERED_DB": os.path.abspath(db_path)},
+                        **({"MEMORY_TIERED_AGENT": agent} if agent else {}))}
 
 
 def _json_entry(path, keys, value):
@@ -9424,7 +9425,7 @@ def plan_agent_install(name, db_path, project_dir=None, python=None):
         raise ValidationError("unknown agent %r; choose one of: %s"
                               % (name, ", ".join(AGENT_TARGETS)))
     plan = {}  # path -> [text before, text after]: several edits of one file follow each other
-    for path, edit in AGENT_TARGETS[name][1](agent_launch(db_path, python), project_dir):
+    for path, edit in AGENT_TARGETS[name][1](agent_launch(db_path, python, name), project_dir):
         if project_dir:
             _refuse_links(path, project_dir)
         if path not in plan:
@@ -10593,10 +10594,12 @@ def _mcp_search(db, args, now, session_id, origin):
                       "default": DEFAULT_BUDGET},
            "project": {"type": "string"}}, read_only=True)
 def _mcp_context(db, args, now, session_id, origin):
+    # only Claude Code reads CLAUDE.md itself (install-agent and the plugin name the client)
     return {"context": build_context(db, args.get("query"), _whole(args, "budget", DEFAULT_BUDGET),
                                      resolve_project(db, args.get("project")) or current_project(),
-                                     now,
-                                     touch=True, session_id=session_id)}
+                                     now, touch=True, session_id=session_id,
+                                     reads_claude_md=os.environ.get(
+                                         "MEMORY_TIERED_AGENT") == "claude-code")}
 
 
 @mcp_tool("memory_get", "Read one memory", "One memory in full with its sources and promotions.",

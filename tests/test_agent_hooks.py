@@ -306,6 +306,23 @@ class RulesForOtherAgentsTests(CLITestCase):
         self.assertNotIn("和我交流用中文", claude)  # Claude Code reads CLAUDE.md itself
         self.assertIn("[L2#%d" % knowledge, claude)
 
+    def test_mcp_context_leaves_the_rules_out_only_for_claude_code(self):
+        path = os.path.join(self.tmp, "CLAUDE.md")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("- Always use pnpm, never npm\n")
+        self.run_cli("import-notes", path)
+        from unittest import mock
+        for agent, shown in ((None, True), ("codex", True), ("claude-code", False)):
+            env = {"MEMORY_TIERED_AGENT": agent} if agent else {}
+            with mock.patch.dict(os.environ, env):
+                if not agent:
+                    os.environ.pop("MEMORY_TIERED_AGENT", None)
+                got = memory_tiered.mcp_call(self.db, "memory_context", {}, memory_tiered.now_utc())
+            self.assertEqual("pnpm" in got["context"], shown, agent)
+        files = {f["path"]: f for f in self.json_cli("install-agent", "codex", "--print")["files"]}
+        config = [f["after"] for p, f in files.items() if p.endswith("config.toml")][0]
+        self.assertIn('MEMORY_TIERED_AGENT = "codex"', config)
+
     def test_a_pinned_memory_ranks_with_its_full_strength(self):
         rid = self.add_l1("Always use pnpm, never npm, in the shop frontend", now="2026-11-01T09:00:00")
         self.run_cli("pin", "l1", rid, now="2026-11-01T09:00:00")
