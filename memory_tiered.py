@@ -1581,6 +1581,11 @@ def _compound_terms(text):
     return found
 
 
+# Capitalised words that name no one: plain words ("提示 Error ..."), what code is written in, and
+# months and weekdays (dates: "November's figures")
+GATE_NOT_NAMES = GATE_PLAIN_WORDS | GATE_TECH_WORDS | frozenset(_MONTHS) | frozenset(_WEEKDAYS)
+
+
 # Question templates: they ask, they name nothing ("11月24日做了什么" asks for a day's work; 做 must
 # not find "决定先做移动端").  Taken out of every query before its terms are read.
 _TEMPLATE_RE = _LazyRe(
@@ -4356,10 +4361,7 @@ class Searcher:
             for r in results:
                 r["weak"] = True
             return []
-        # "提示 Error ...": a plain word, not a name
-        # (a month or a weekday is a date, not someone: "November's figures")
-        names = (self._names(text, query) - GATE_PLAIN_WORDS - GATE_TECH_WORDS - set(_MONTHS)
-                 - set(_WEEKDAYS))
+        names = self._names(text, query) - GATE_NOT_NAMES
         if self._total is None:
             self._total = self._count_records()
         total_rows = max(1, self._total)
@@ -9119,13 +9121,15 @@ def agent_target(name, description):
 
 
 def agent_launch(db_path, python=None, agent=None):
-    """How another agent starts our MCP server: the interpreter, ``-m`` (cached bytecode) and the
-    environment that names this module's folder and the database."""
-    return {"command": python or sys.executable or "python3",
-            "args": ["-c", launch_code(), "mcp"],
-            "env": dict({"PYTHONPATH": os.path.dirname(os.path.abspath(__file__)),
-                         "MEMORY_TIERED_DB": os.path.abspath(db_path)},
-                        **({"MEMORY_TIERED_AGENT": agent} if agent else {}))}
+    """How another agent starts our MCP server: the interpreter, launch_code() (cached bytecode,
+    never a file of the current folder) and the environment that names this module's folder, the
+    database and, when known, the ``agent``."""
+    env = {"PYTHONPATH": os.path.dirname(os.path.abspath(__file__)),
+           "MEMORY_TIERED_DB": os.path.abspath(db_path)}
+    if agent:
+        env["MEMORY_TIERED_AGENT"] = agent
+    return {"command": python or sys.executable or "python3", "args": ["-c", launch_code(), "mcp"],
+            "env": env}
 
 
 def _json_entry(path, keys, value):
@@ -9193,7 +9197,7 @@ def _check_toml(path, old, new):
                                     % path)
         return
     try:
-        tomllib.loads(old or "")
+        before = tomllib.loads(old or "")
     except tomllib.TOMLDecodeError:
         raise MemoryTieredError("%s is not valid TOML; fix it first, nothing was changed" % path)
     try:
@@ -9202,7 +9206,6 @@ def _check_toml(path, old, new):
         raise MemoryTieredError("%s: adding our table would make it invalid TOML (%s); add it by "
                                 "hand (`install-agent NAME --print` shows it), nothing was changed"
                                 % (path, exc))
-    before = tomllib.loads(old or "")
     for data in (before, after):  # everything but our own table must come through unchanged
         if isinstance(data.get("mcp_servers"), dict):
             data["mcp_servers"].pop("memory-tiered", None)
