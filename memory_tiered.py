@@ -7518,6 +7518,32 @@ def restore_memories(db, *, source, now=None):
     return {"saved": saved, "aside": aside}
 
 
+def mirror_entry(db, *, category, action, content="", old_text="", agent, tags=(), now=None):
+    """Mirror one entry of an agent's own memory file (Hermes' MEMORY.md and USER.md) as a
+    standing L2 of ``category``.  ``add`` stores ``content`` pinned, once; ``remove`` forgets the
+    mirrored entries that hold ``old_text`` (or equal ``content``); ``replace`` forgets those
+    holding ``old_text`` and adds ``content``.  Returns {"added": id or None, "forgotten": ids}."""
+    if action not in ("add", "remove", "replace"):
+        raise ValidationError("action must be one of: add, remove, replace (got %r)" % (action,))
+    content, old_text = (content or "").strip(), (old_text or "").strip()
+    category = check_text(category, "category", MAX_SHORT)
+    rows = db.execute("SELECT id, knowledge FROM memory_l2 WHERE category = ?",
+                      (category,)).fetchall()
+    gone = []
+    if action in ("remove", "replace"):
+        gone = [r[0] for r in rows if (old_text and old_text in r[1])
+                or (action == "remove" and content and r[1] == content)]
+        if gone:
+            forget_memories(db, targets=[("l2", rid) for rid in gone], now=now)
+    added = None
+    if action != "remove" and content and not any(
+            r[1] == content for r in rows if r[0] not in gone):
+        added = add_memory(db, level="l2", origin="import", now=now, values=dict(
+            category=category, knowledge=content, tags=list(tags), agent=agent, project=None)).id
+        pin_memory(db, level="l2", record_id=added, now=now)
+    return {"added": added, "forgotten": gone}
+
+
 def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
     """Keep a session's turns (role, text) for its later summary, scrubbed and cut, and queue
     the session; ``replace`` keeps only these.  Returns the number of turns stored."""
@@ -10504,7 +10530,7 @@ def check_schema(value, schema, where):
             check_schema(item, schema["items"], "%s[%d]" % (where, n))
 
 
-def _mcp_project(db, args):
+def _tool_project(db, args):
     """The project of a record written over MCP: "project" (a name or path; "" for none, a global
     record), else MEMORY_TIERED_PROJECT or the server's working folder's repository."""
     if "project" in args and args["project"] is not None:
@@ -10512,16 +10538,17 @@ def _mcp_project(db, args):
     return current_project()
 
 
-MCP_TOOLS = {}  # name -> its declaration and handler, in the order tools/list gives them
+AGENT_TOOLS = {}  # name -> its declaration and handler, in the order tools/list gives them
 
 
-def mcp_tool(name, title, description, properties=None, required=(), read_only=False,
-             destructive=False,
-             idempotent=False, output=None):
-    """Register the decorated function as the MCP tool ``name``: its declaration (title,
-    description, input schema, annotations for a client's approval, output schema) stands next
-    to its handler, ``handler(db, args, now=, session_id=, origin=)``.  A name without a
-    handler cannot be declared, and tools/call of an unknown name is an error."""
+def agent_tool(name, title, description, properties=None, required=(), read_only=False,
+               destructive=False, idempotent=False, output=None):
+    """Register the decorated function as the agent tool ``name`` (served over MCP and to the
+    Hermes provider): its declaration (title, description, input schema, annotations for a
+    client's approval, output schema) stands next to its handler,
+    ``handler(db, args, now=, session_id=, origin=, agent=)``, which translates the arguments into
+    one operation call.  A name without a handler cannot be declared, and calling an unknown
+    name is an error."""
     def register(handler):
         schema = {"type": "object", "properties": properties or {}, "additionalProperties": False}
         if required:
@@ -10532,13 +10559,14 @@ def mcp_tool(name, title, description, properties=None, required=(), read_only=F
                                     "idempotentHint": idempotent, "openWorldHint": False}}
         if output is not None:
             declared["outputSchema"] = output
-        MCP_TOOLS[name] = (declared, handler)
+        AGENT_TOOLS[name] = (declared, handler)
         return handler
     return register
 
 
-def mcp_tool_list():
-    return [dict(declared) for declared, _ in MCP_TOOLS.values()]
+def tool_list():
+    """The declarations of every agent tool, in order."""
+    return [dict(declared) for declared, _ in AGENT_TOOLS.values()]
 
 
 _LEVEL_ENUM = {"type": "string", "enum": ["l1", "l2", "l3"]}
@@ -10559,7 +10587,7 @@ def _whole(args, name, default):
     return value
 
 
-@mcp_tool("memory_search", "Search memory",
+@agent_tool("memory_search", "Search memory",
           "Search all memory levels (L1 sessions, L2 knowledge, L3 insights); English or Chinese, "
           "keywords or a "
           "whole question. For a question, also pass `queries`: two to five paraphrases, synonyms "
@@ -10577,7 +10605,7 @@ def _whole(args, name, default):
           output={"type": "object",
                   "properties": {"results": {"type": "array", "items": {"type": "object"}}},
                   "required": ["results"]})
-def _mcp_search(db, args, now, session_id, origin):
+def _tool_search(db, args, *, now, session_id, origin, agent):
     found = recall_memories(db, query=args["query"], queries=args.get("queries") or (),
                             level=args.get("level"),
                             limit=_whole(args, "limit", 10),
@@ -10589,14 +10617,14 @@ def _mcp_search(db, args, now, session_id, origin):
     return found
 
 
-@mcp_tool("memory_context", "Memory for a prompt",
+@agent_tool("memory_context", "Memory for a prompt",
           "A short Markdown block of what is remembered: core insights plus what is relevant to "
           "the query, within a token budget. Empty when nothing is relevant.",
           {"query": {"type": "string"},
            "budget": {"type": "integer", "minimum": 50, "maximum": 100000,
                       "default": DEFAULT_BUDGET},
            "project": {"type": "string"}}, read_only=True)
-def _mcp_context(db, args, now, session_id, origin):
+def _tool_context(db, args, *, now, session_id, origin, agent):
     # only Claude Code reads CLAUDE.md itself (install-agent and the plugin name the client)
     return {"context": build_context(db, args.get("query"), _whole(args, "budget", DEFAULT_BUDGET),
                                      resolve_project(db, args.get("project")) or current_project(),
@@ -10605,18 +10633,18 @@ def _mcp_context(db, args, now, session_id, origin):
                                          "MEMORY_TIERED_AGENT") == "claude-code")}
 
 
-@mcp_tool("memory_get", "Read one memory", "One memory in full with its sources and promotions.",
+@agent_tool("memory_get", "Read one memory", "One memory in full with its sources and promotions.",
           {"level": _LEVEL_ENUM, "id": _ID_SCHEMA}, ["level", "id"], read_only=True,
           idempotent=True,
           output={"type": "object",
                   "properties": {"level": {"type": "string"}, "id": {"type": "integer"},
                                                    "text": {"type": "string"}},
                   "required": ["level", "id", "text"]})
-def _mcp_get(db, args, now, session_id, origin):
+def _tool_get(db, args, *, now, session_id, origin, agent):
     return MemoryStore(db).get(args["level"], _whole(args, "id", None))
 
 
-@mcp_tool("memory_add_l1", "Store a session summary",
+@agent_tool("memory_add_l1", "Store a session summary",
           "Store the summary of this conversation (one per session). Importance 0-1: 0.9 for "
           "decisions and lasting preferences, 0.3 for routine work.",
           {"session_id": {"type": "string"}, "summary": {"type": "string"},
@@ -10625,21 +10653,21 @@ def _mcp_get(db, args, now, session_id, origin):
            "parent_session": {"type": "string"},
            "tags": _TEXTS_SCHEMA}, ["session_id", "summary"], idempotent=True,
           output=_WRITTEN_OUTPUT)
-def _mcp_add_l1(db, args, now, session_id, origin):
+def _tool_add_l1(db, args, *, now, session_id, origin, agent):
     written = add_memory(db, level="l1", origin=origin, now=now, values=dict(
         session_id=args["session_id"], summary=args["summary"], key_points=args.get("key_points"),
         importance=args.get("importance"), parent_session=args.get("parent_session"),
-        project=_mcp_project(db, args), agent=origin, tags=args.get("tags")))
+        project=_tool_project(db, args), agent=agent, tags=args.get("tags")))
     return {"level": "l1", "id": written.id, "created": written.created}
 
 
-@mcp_tool("memory_add_l2", "Store knowledge",
+@agent_tool("memory_add_l2", "Store knowledge",
           "Store a piece of knowledge distilled from several L1s (name them in source_ids).",
           {"category": {"type": "string"}, "knowledge": {"type": "string"},
            "source_ids": _IDS_SCHEMA,
            "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
           ["category", "knowledge"], output=_WRITTEN_OUTPUT)
-def _mcp_add_l2(db, args, now, session_id, origin):
+def _tool_add_l2(db, args, *, now, session_id, origin, agent):
     written = add_memory(
         db,
         level="l2",
@@ -10648,17 +10676,17 @@ def _mcp_add_l2(db, args, now, session_id, origin):
         values=dict(
             category=args["category"], knowledge=args["knowledge"],
             source_ids=args.get("source_ids"), tags=args.get("tags"),
-            importance=args.get("importance"), project=_mcp_project(db, args), agent=origin),
+            importance=args.get("importance"), project=_tool_project(db, args), agent=agent),
     )
     return {"level": "l2", "id": written.id, "created": written.created}
 
 
-@mcp_tool("memory_add_l3", "Store an insight",
+@agent_tool("memory_add_l3", "Store an insight",
           "Store a core insight distilled across L2s (name them in source_ids).",
           {"insight": {"type": "string"}, "source_ids": _IDS_SCHEMA, "category": {"type": "string"},
            "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
           ["insight"], output=_WRITTEN_OUTPUT)
-def _mcp_add_l3(db, args, now, session_id, origin):
+def _tool_add_l3(db, args, *, now, session_id, origin, agent):
     written = add_memory(
         db,
         level="l3",
@@ -10667,12 +10695,12 @@ def _mcp_add_l3(db, args, now, session_id, origin):
         values=dict(
             insight=args["insight"], source_ids=args.get("source_ids"),
             category=args.get("category"), tags=args.get("tags"), importance=args.get("importance"),
-            project=_mcp_project(db, args), agent=origin),
+            project=_tool_project(db, args), agent=agent),
     )
     return {"level": "l3", "id": written.id, "created": written.created}
 
 
-@mcp_tool("memory_edit", "Correct a memory",
+@agent_tool("memory_edit", "Correct a memory",
           "Correct a memory in place: new text, key points (L1), importance, tags or category (L2, "
           "L3). Give only the fields to change.",
           {"level": _LEVEL_ENUM, "id": _ID_SCHEMA, "text": {"type": "string"},
@@ -10684,7 +10712,7 @@ def _mcp_add_l3(db, args, now, session_id, origin):
                                                    "changed": {"type": "array",
                                                                "items": {"type": "string"}}},
                   "required": ["level", "id", "changed"]})
-def _mcp_edit(db, args, now, session_id, origin):
+def _tool_edit(db, args, *, now, session_id, origin, agent):
     changes = {k: args.get(k) for k in ("text", "key_points", "importance", "tags", "category")}
     edited = edit_memory(db, level=args["level"], record_id=_whole(args, "id", None),
                          changes=changes,
@@ -10692,7 +10720,7 @@ def _mcp_edit(db, args, now, session_id, origin):
     return {"level": args["level"], "id": args["id"], "changed": edited.changed}
 
 
-@mcp_tool("memory_forget", "Forget a memory for good",
+@agent_tool("memory_forget", "Forget a memory for good",
           "Delete one memory and every copy the tool keeps of it (vault notes, digest, report "
           "notes). Only when the user asks to forget it.",
           {"level": _LEVEL_ENUM, "id": _ID_SCHEMA}, ["level", "id"], destructive=True,
@@ -10700,14 +10728,14 @@ def _mcp_edit(db, args, now, session_id, origin):
           output={"type": "object",
                   "properties": {"forgotten": {"type": "array", "items": {"type": "object"}}},
                   "required": ["forgotten"]})
-def _mcp_forget(db, args, now, session_id, origin):
+def _tool_forget(db, args, *, now, session_id, origin, agent):
     done = forget_memories(db, targets=[(check_level(args["level"]), _whole(args, "id", None))],
                            now=now)
     return {"forgotten": done["forgotten"], "notes_deleted": done["notes_deleted"],
             "backups_holding": done["backups_holding"]}
 
 
-@mcp_tool("memory_pin", "Pin or unpin a memory",
+@agent_tool("memory_pin", "Pin or unpin a memory",
           "Pin a memory the user wants kept as a standing rule or preference (it keeps its "
           "strength and is never a cleanup candidate); pinned false lets it fade again.",
           {"level": _LEVEL_ENUM, "id": _ID_SCHEMA, "pinned": {"type": "boolean", "default": True}},
@@ -10715,41 +10743,42 @@ def _mcp_forget(db, args, now, session_id, origin):
           idempotent=True, output={"type": "object", "properties": {"pinned": {"type": "boolean"},
                                                                     "changed": {"type": "boolean"}},
                                    "required": ["pinned", "changed"]})
-def _mcp_pin(db, args, now, session_id, origin):
+def _tool_pin(db, args, *, now, session_id, origin, agent):
     pinned = args.get("pinned", True) is not False
     return {"level": args["level"], "id": args["id"], "pinned": pinned,
             "changed": pin_memory(db, level=args["level"], record_id=_whole(args, "id", None),
                                   pinned=pinned, now=now)}
 
 
-@mcp_tool("memory_compress_report", "What is ready for promotion",
+@agent_tool("memory_compress_report", "What is ready for promotion",
           "What is ready for promotion: L1s to promote, clusters that could become an L2, "
           "categories that "
           "could become an L3, with the ids to cite and each source's text, so you can write the "
           "L2 (memory_add_l2) or L3 (memory_add_l3) with source_ids in one call.", read_only=True,
           idempotent=True,
           output={"type": "object"})
-def _mcp_compress_report(db, args, now, session_id, origin):
+def _tool_compress_report(db, args, *, now, session_id, origin, agent):
     return Promoter(db).report(texts=True)
 
 
-@mcp_tool("memory_stats", "Memory statistics",
+@agent_tool("memory_stats", "Memory statistics",
           "Counts per level, strength distribution, cleanup candidates, database facts.",
           read_only=True,
           idempotent=True, output={"type": "object", "properties": {"levels": {"type": "object"}},
                                    "required": ["levels"]})
-def _mcp_stats(db, args, now, session_id, origin):
+def _tool_stats(db, args, *, now, session_id, origin, agent):
     return MemoryStore(db).stats(now)
 
 
-def mcp_call(db_path, name, args, now, session_id=None, origin="mcp"):
-    """Run one MCP tool (MCP_TOOLS); return a JSON-able result.  Raises MemoryTieredError on an
-    unknown tool or bad input."""
-    if name not in MCP_TOOLS:
-        raise NotFoundError("unknown tool %r; the tools are: %s" % (name, ", ".join(MCP_TOOLS)))
-    declared, handler = MCP_TOOLS[name]
-    properties, required = declared["inputSchema"]["properties"], declared["inputSchema"].get(
-        "required", [])
+def call_tool(db, *, name, args, now=None, session_id=None, origin="mcp", agent=None):
+    """Run the agent tool ``name`` (AGENT_TOOLS) on the open ``db`` with ``args`` checked against
+    its declared schema; return a JSON-able result.  ``agent`` names the client whose records
+    these are (default: ``origin``).  Raises MemoryTieredError on an unknown tool or bad input."""
+    if name not in AGENT_TOOLS:
+        raise NotFoundError("unknown tool %r; the tools are: %s" % (name, ", ".join(AGENT_TOOLS)))
+    declared, handler = AGENT_TOOLS[name]
+    properties = declared["inputSchema"]["properties"]
+    required = declared["inputSchema"].get("required", [])
     if not isinstance(args, dict):
         raise ValidationError("arguments must be an object")
     unknown = sorted(set(args) - set(properties))
@@ -10761,8 +10790,8 @@ def mcp_call(db_path, name, args, now, session_id=None, origin="mcp"):
     for key, value in args.items():
         if value is not None:
             check_schema(value, properties[key], key)
-    with MemoryDB(db_path) as db:
-        return handler(db, args, now=now, session_id=session_id, origin=origin)
+    return handler(db, args, now=now or now_utc(), session_id=session_id, origin=origin,
+                   agent=agent or origin)
 
 
 def mcp_handle(message, db_path, session):
@@ -10818,17 +10847,19 @@ def mcp_handle(message, db_path, session):
     if method == "ping":
         return ok({})
     if method == "tools/list":
-        result = {"tools": mcp_tool_list()}
+        result = {"tools": tool_list()}
         if modern:
             result.update(ttlMs=3600000, cacheScope="public")
         return ok(result)
     if method == "tools/call":
         name = params.get("name")
-        if name not in MCP_TOOLS:
+        if name not in AGENT_TOOLS:
             return fail(-32602, "unknown tool: %r; see tools/list" % (name,))
         try:
-            data = mcp_call(db_path, name, params.get("arguments") or {}, now_utc(),
-                            session.setdefault("id", "mcp-%d-%d" % (os.getpid(), int(time.time()))))
+            with MemoryDB(db_path) as db:
+                data = call_tool(db, name=name, args=params.get("arguments") or {}, now=now_utc(),
+                                 session_id=session.setdefault(
+                                     "id", "mcp-%d-%d" % (os.getpid(), int(time.time()))))
         except MemoryTieredError as exc:
             return ok({"content": [{"type": "text", "text": "error: %s" % exc}], "isError": True})
         except sqlite3.Error as exc:
@@ -10839,7 +10870,7 @@ def mcp_handle(message, db_path, session):
             data["context"] if name == "memory_context"
             else json.dumps(data, ensure_ascii=False, default=str))
         result = {"content": [{"type": "text", "text": text}], "isError": False}
-        if "outputSchema" in MCP_TOOLS[name][0]:
+        if "outputSchema" in AGENT_TOOLS[name][0]:
             result["structuredContent"] = json.loads(json.dumps(data, default=str))
         return ok(result)
     return fail(-32601, "method not found: %s" % method)

@@ -66,6 +66,12 @@ class CLITestCase(unittest.TestCase):
                              % (got, code, argv, out.getvalue()[:2000], err.getvalue()[:2000]))
         return out.getvalue(), err.getvalue()
 
+    def call_tool(self, name, args, now=None, session_id=None):
+        """Call an agent tool (as MCP and Hermes do) on the test database."""
+        with memory_tiered.MemoryDB(self.db) as db:
+            return memory_tiered.call_tool(db, name=name, args=args, now=now or memory_tiered.now_utc(),
+                                           session_id=session_id)
+
     def json_cli(self, *argv, now=None):
         out, _ = self.run_cli(*(argv + ("--json",)), now=now)
         return json.loads(out)

@@ -317,7 +317,7 @@ class RulesForOtherAgentsTests(CLITestCase):
             with mock.patch.dict(os.environ, env):
                 if not agent:
                     os.environ.pop("MEMORY_TIERED_AGENT", None)
-                got = memory_tiered.mcp_call(self.db, "memory_context", {}, memory_tiered.now_utc())
+                got = self.call_tool("memory_context", {}, memory_tiered.now_utc())
             self.assertEqual("pnpm" in got["context"], shown, agent)
         files = {f["path"]: f for f in self.json_cli("install-agent", "codex", "--print")["files"]}
         config = [f["after"] for p, f in files.items() if p.endswith("config.toml")][0]

@@ -65,7 +65,7 @@ class ScrubTests(CLITestCase):
         with open(path, "w") as handle:
             handle.write(json.dumps({"session_id": "imp", "summary": SECRET_FORMS[1][1]}) + "\n")
         self.run_cli("import", path)
-        memory_tiered.mcp_call(self.db, "memory_add_l2", {"category": "c", "knowledge": SECRET_FORMS[2][1]},
+        self.call_tool("memory_add_l2", {"category": "c", "knowledge": SECRET_FORMS[2][1]},
                                memory_tiered.now_utc())
         transcript = os.path.join(self.tmp, "t.jsonl")
         with open(transcript, "w") as handle:
@@ -354,7 +354,7 @@ class FuzzTests(CLITestCase):
                 self.assertEqual(code, 0)
                 self.assertNotIn("Traceback", err.getvalue())
                 self.assertLessEqual(len(err.getvalue().splitlines()), 1, err.getvalue())
-        names = [t["name"] for t in memory_tiered.mcp_tool_list()]
+        names = [t["name"] for t in memory_tiered.tool_list()]
         session = {}
         for n in range(200):
             name = rng.choice(names + ["nope", None, 3])
@@ -366,7 +366,7 @@ class FuzzTests(CLITestCase):
             reply = memory_tiered.mcp_handle(message, self.db, session)
             self.assertEqual(reply["id"], n)
             self.assertEqual(("result" in reply) + ("error" in reply), 1, reply)  # exactly one of them
-            if name in memory_tiered.MCP_TOOLS:
+            if name in memory_tiered.AGENT_TOOLS:
                 self.assertIsInstance(reply["result"]["isError"], bool)
                 self.assertEqual(reply["result"]["content"][0]["type"], "text")
             else:

@@ -113,10 +113,10 @@ class RecallTests(CLITestCase):
         self.run_cli("context", "--query", "billing invoices", "--session-id", "x", now="2026-05-01T01:00:00")
         self.run_cli("context", "--query", "billing invoices", "--session-id", "x", now="2026-05-01T02:00:00")
         self.assertEqual(self.json_cli("get", "l1", rid)["access_count"], 1)
-        reply = memory_tiered.mcp_call(self.db, "memory_search", {"query": "billing invoices"},
+        reply = self.call_tool("memory_search", {"query": "billing invoices"},
                                        memory_tiered.parse_time("2026-05-01T03:00:00"), "mcp-1")
         self.assertEqual(reply["results"][0]["id"], rid)
-        memory_tiered.mcp_call(self.db, "memory_search", {"query": "billing"},
+        self.call_tool("memory_search", {"query": "billing"},
                                memory_tiered.parse_time("2026-05-01T03:01:00"), "mcp-1")
         self.assertEqual(self.json_cli("get", "l1", rid)["access_count"], 2)
 

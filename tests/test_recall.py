@@ -326,7 +326,7 @@ class FusionTests(CLITestCase):
                               "--keyword", "billing database")["results"]
         self.assertEqual(fused[0]["id"], target)
         self.assertEqual(self.json_cli("get", "l1", target)["access_count"], 1)
-        reply = memory_tiered.mcp_call(self.db, "memory_search", {
+        reply = self.call_tool("memory_search", {
             "query": "which database did we choose?", "queries": ["postgres mysql sqlite"]}, memory_tiered.now_utc())
         self.assertEqual(reply["results"][0]["id"], target)
 
@@ -346,7 +346,7 @@ class FilterTests(CLITestCase):
         self.assertEqual([r["id"] for r in self.json_cli("list", "--category", "habits")["records"]], [l2])
         exported = [json.loads(line) for line in self.run_cli("export", "--category", "skills")[0].splitlines()]
         self.assertEqual([r["knowledge"] for r in exported], ["Knows pnpm workspaces"])
-        reply = memory_tiered.mcp_call(self.db, "memory_search", {"query": "pnpm", "tag": "tooling"},
+        reply = self.call_tool("memory_search", {"query": "pnpm", "tag": "tooling"},
                                        memory_tiered.now_utc())
         self.assertEqual(len(reply["results"]), 2)
 

@@ -377,7 +377,7 @@ class SecretTests(CLITestCase):
         self.run_cli("capture", "--transcript", transcript)
         conn = self.connect(self.db)
         self.assertIn("[REDACTED:github-token]", conn.execute("SELECT text FROM session_turns").fetchone()[0])
-        result = memory_tiered.mcp_call(self.db, "memory_add_l1", {"session_id": "m", "summary": SECRETS["jwt"]},
+        result = self.call_tool("memory_add_l1", {"session_id": "m", "summary": SECRETS["jwt"]},
                                         memory_tiered.now_utc())
         self.assertIn("[REDACTED:jwt]", self.json_cli("get", "l1", str(result["id"]))["summary"])
 

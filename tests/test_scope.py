@@ -100,7 +100,7 @@ class ScopeTests(CLITestCase):
 class ProvenanceTests(CLITestCase):
     def test_provenance_round_trips_through_export_import_and_the_vault(self):
         self.add_l1("Written at the terminal", session="cli", agent="me")
-        memory_tiered.mcp_call(self.db, "memory_add_l1", {"session_id": "m", "summary": "Written over MCP"},
+        self.call_tool("memory_add_l1", {"session_id": "m", "summary": "Written over MCP"},
                                memory_tiered.now_utc())
         path = os.path.join(self.tmp, "in.jsonl")
         with open(path, "w") as handle:

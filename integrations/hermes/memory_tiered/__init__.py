@@ -184,22 +184,11 @@ class MemoryTieredProvider(MemoryProvider):
         if not self._writes or not (content or old):
             return
         mt = self._ready()
-        category = "hermes-%s" % (target or "memory")
+        action = action if action in ("remove", "replace") else "add"
         with mt.MemoryDB(self._db) as db:
-            rows = db.execute("SELECT id, knowledge FROM memory_l2 WHERE category = ?", (category,)).fetchall()
-            if action in ("remove", "replace"):
-                gone = [r[0] for r in rows if (old and old in r[1]) or (action == "remove" and r[1] == content)]
-                if gone:
-                    mt.forget_memories(db, targets=[("l2", rid) for rid in gone])
-                if action == "remove" or not content:
-                    return
-                rows = [r for r in rows if r[0] not in gone]
-            if any(r[1] == content for r in rows):
-                return
-            written = mt.add_memory(db, level="l2", origin="import", values=dict(
-                category=category, knowledge=content, tags=["hermes", target or "memory"], agent="hermes",
-                project=None))
-            mt.pin_memory(db, level="l2", record_id=written.id)
+            mt.mirror_entry(db, category="hermes-%s" % (target or "memory"), action=action,
+                            content=content, old_text=old, agent="hermes",
+                            tags=["hermes", target or "memory"], now=mt.now_utc())
 
     def on_session_end(self, messages):
         if not self._writes or not self._session:
@@ -248,12 +237,14 @@ class MemoryTieredProvider(MemoryProvider):
     def get_tool_schemas(self):
         mt = self._mt or _load_module()  # safe before initialize
         return [{"name": t["name"], "description": t["description"], "parameters": t["inputSchema"]}
-                for t in mt.mcp_tool_list()]
+                for t in mt.tool_list()]
 
     def handle_tool_call(self, tool_name, args, **kwargs):
         mt = self._ready()
         try:
-            result = mt.mcp_call(self._db, tool_name, args or {}, mt.now_utc(), self._session)
+            with mt.MemoryDB(self._db) as db:
+                result = mt.call_tool(db, name=tool_name, args=args or {}, now=mt.now_utc(),
+                                      session_id=self._session, agent="hermes")
         except mt.MemoryTieredError as exc:
             return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
         return json.dumps(result, ensure_ascii=False, default=str)
