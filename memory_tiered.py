@@ -6041,8 +6041,11 @@ class VaultSync:
 
     LOCK_WAIT = 30  # seconds a sync waits for another sync of the same vault
 
-    def __init__(self, db, vault):
+    def __init__(self, db, vault, *, add, edit):
+        """``add`` and ``edit`` are the operations (add_memory, edit_memory) a note a person wrote
+        or changed goes through, as every other front end's write does."""
         self.db = db
+        self._add, self._edit = add, edit
         self.vault = os.path.abspath(os.path.expanduser(vault))
         self._disk = {}
         self._pending = []
@@ -6516,7 +6519,6 @@ class VaultSync:
         known = {row["path"] for row in self.db.execute("SELECT path FROM vault_notes WHERE vault "
                                                         "= ?",
                                                         (self.vault,))}
-        store = MemoryStore(self.db)
         for level in levels:
             folder = VAULT_FOLDERS[level]
             try:
@@ -6548,21 +6550,14 @@ class VaultSync:
                         if conn.execute("SELECT 1 FROM vault_notes WHERE vault = ? AND path = ?",
                                         (self.vault, rel)).fetchone():
                             continue  # another process imported it a moment ago
-                        common = dict(importance=values["importance"], tags=values["tags"], now=now,
-                                      project=fields.get("project"), origin="vault")
+                        project = str(fields.get("project") or "").strip() or None
+                        if project and "/" not in project and project not in (".", ".."):
+                            project = resolve_project(self.db, project)  # a label names its key
+                        record = {LEVEL_TEXT[level]: values.pop("text"), "project": project}
                         if level == "l1":
-                            new_id = store.add_l1(
-                                session_id=str(fields.get("session_id") or "obsidian"),
-                                summary=values["text"], key_points=values["key_points"], **common
-                            ).id
-                        elif level == "l2":
-                            new_id = store.add_l2(category=values["category"],
-                                                  knowledge=values["text"],
-                                                  **common).id
-                        else:
-                            new_id = store.add_l3(insight=values["text"],
-                                                  category=values["category"],
-                                                  **common).id
+                            record["session_id"] = str(fields.get("session_id") or "obsidian")
+                        new_id = self._add(self.db, level=level, values=dict(values, **record),
+                                           origin="vault", now=now, embed=False).id
                         record = record_dict(level,
                                              conn.execute("SELECT * FROM %s WHERE id = ?"
                                                           % LEVEL_TABLE[level],
@@ -6722,10 +6717,8 @@ class VaultSync:
         """A person's edit of a note, applied as every edit is (checked, scrubbed, flagged,
         marked as a person's); the records whose words changed are related and embedded again
         once the sync is done (``edited``)."""
-        store = MemoryStore(self.db)
-        edited = store.edit(level, record_id, changes, now, person=True)
-        if {LEVEL_TEXT[level], "key_points"} & set(edited.changed):
-            store.relate(level, record_id)
+        edited = self._edit(self.db, level=level, record_id=record_id, changes=changes, by="vault",
+                            now=now, embed=False)
         if edited.changed:
             self.edited.append((level, record_id))
 
@@ -7288,11 +7281,12 @@ def push_report(title, text, environ=None):
 PERSON_ORIGINS = ("cli", "mcp", "vault")  # a correction from these is a person's (or their agent's)
 
 
-def add_memory(db, *, level, values, origin="cli", now=None, supersedes=None):
+def add_memory(db, *, level, values, origin="cli", now=None, supersedes=None, embed=True):
     """Store one record of ``level`` from ``values`` (its fields by name: session_id, summary,
     key_points, importance, parent_session, project, agent, created_at, tags for an L1;
     category, knowledge or insight, source_ids, tags, importance, project, agent, created_at for
-    an L2/L3), then embed it.  Returns a Written."""
+    an L2/L3), then embed it (``embed=False``: the caller embeds it once its transaction is
+    over, as a vault sync does).  Returns a Written."""
     level = check_level(level)
     now = now or now_utc()
     store = MemoryStore(db)
@@ -7303,12 +7297,12 @@ def add_memory(db, *, level, values, origin="cli", now=None, supersedes=None):
         written = store.add_l2(now=now, origin=origin, supersedes=supersedes, **values)
     else:
         written = store.add_l3(now=now, origin=origin, **values)
-    if written.created:
+    if written.created and embed:
         embed_quietly(db, [(level, written.id)])
     return written
 
 
-def edit_memory(db, *, level, record_id, changes, by="cli", now=None):
+def edit_memory(db, *, level, record_id, changes, by="cli", now=None, embed=True):
     """Correct a record in place (``changes``: text, key_points, importance, tags, category,
     project); its related links are chosen again when its words changed, and it is embedded
     again.  A correction ``by`` a person (PERSON_ORIGINS) is marked, so no importer overwrites
@@ -7318,7 +7312,7 @@ def edit_memory(db, *, level, record_id, changes, by="cli", now=None):
     edited = store.edit(level, record_id, changes, now, person=by in PERSON_ORIGINS)
     if {LEVEL_TEXT[level], "key_points"} & set(edited.changed):
         store.relate(level, record_id)
-    if edited.changed:
+    if edited.changed and embed:
         embed_quietly(db, [(level, record_id)])
     return edited
 
@@ -7346,9 +7340,40 @@ def sync_vault(db, *, vault, levels=("l1", "l2", "l3", "tree"), dry_run=False, r
                now=None):
     """Sync the vault (VaultSync.sync); the records a person changed or wrote in their notes are
     then embedded as any edit is.  Returns the sync report."""
-    syncer = VaultSync(db, vault)
+    syncer = VaultSync(db, vault, add=add_memory, edit=edit_memory)
     report = syncer.sync(levels, dry_run, now or now_utc(), resolve)
     embed_quietly(db, syncer.edited)
+    return report
+
+
+def import_memories(db, *, records, now=None, progress=None, warn=None):
+    """Import records (``records()`` yields (line number, record dict) once per call, so a batch
+    can be read again): each is checked, scrubbed and flagged, and one already present (its uid,
+    or the same text) is skipped (MemoryStore.import_records).  The new records are then
+    embedded, and related links fill in at the next sync.  ``warn(text)`` hears an embedding
+    failure (the index job embeds the rest later).  Returns the counts."""
+    counts = MemoryStore(db).import_records(records, now or now_utc(), progress)
+    if counts["added"] and embed_settings() is not None:
+        try:
+            counts["embedded"] = embed_pending(db)
+        except MemoryTieredError as exc:
+            if warn:
+                warn(str(exc))
+    return counts
+
+
+def promote_memories(db, *, apply=True, now=None, texts=False):
+    """The promotion report (Promoter.report) and, with ``apply``, every eligible L1 promoted to
+    an L2 (its word-for-word copy, naming its source); each new L2 gets its related links and is
+    embedded as any added record is.  Returns the report with ``applied``: the (L1, L2) pairs."""
+    now = now or now_utc()
+    promoter = Promoter(db)
+    report = promoter.report(texts=texts)
+    report["applied"] = promoter.apply(now) if apply else []
+    store = MemoryStore(db)
+    for pair in report["applied"]:
+        store.relate("l2", pair["l2_id"])
+    embed_quietly(db, [("l2", pair["l2_id"]) for pair in report["applied"]])
     return report
 
 
@@ -11027,9 +11052,8 @@ def run_job(name, db_path, now, vault=None):
         if name == "compress":
             cfg = read_config(db)
             automatic = summarise_pending(db, now)
-            promoter = Promoter(db)
-            report = promoter.report()
-            applied = promoter.apply(now) if cfg["auto_promote"] else []
+            report = promote_memories(db, apply=cfg["auto_promote"], now=now)
+            applied = report["applied"]
             saved = db.backup(keep=cfg["backup_keep"], now=now)[0] if cfg["backup_keep"] else None
             return (
                 0,
@@ -11683,10 +11707,9 @@ def cmd_cleanup(args):
 def cmd_compress(args):
     now = now_utc()
     with _open(args) as db:
-        promoter = Promoter(db)
-        report = promoter.report(texts=getattr(args, "json", False))
-        applied = promoter.apply(now) if args.apply and not args.dry_run else []
-    report["applied"] = applied
+        report = promote_memories(db, apply=args.apply and not args.dry_run, now=now,
+                                  texts=getattr(args, "json", False))
+    applied = report["applied"]
 
     def lines():
         out = []
@@ -12134,7 +12157,6 @@ def import_notes_command(args):
         else:
             paths.append(path)
     with _open(args) as db:
-        store = MemoryStore(db)
         for path in paths:
             try:
                 kind, records = notes_records(path, getattr(args, "from_", None))
@@ -12145,8 +12167,10 @@ def import_notes_command(args):
                                       % (path, _short(str(exc), 80)))
             kinds.append({"path": path, "kind": kind, "records": len(records)})
             if records and not args.dry_run:
-                counts = store.import_records(lambda records=records: enumerate(records, 1),
-                                              now_utc())
+                counts = import_memories(
+                    db, records=lambda records=records: enumerate(records, 1),
+                    warn=lambda text: _say("import-notes: %s; the index job embeds the rest later"
+                                           % text))
                 total["added"] += counts["added"]
                 total["skipped"] += counts["skipped"]
     _out(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
@@ -12208,13 +12232,9 @@ def cmd_import(args):
     handles = []
     try:
         with _open(args) as db:
-            store = MemoryStore(db)
-            counts = store.import_records(records, now_utc(), progress)
-            if counts["added"] and embed_settings() is not None:
-                try:
-                    counts["embedded"] = embed_pending(db)
-                except MemoryTieredError as exc:
-                    _say("import: %s; the index job embeds the rest later" % exc)
+            counts = import_memories(
+                db, records=records, progress=progress,
+                warn=lambda text: _say("import: %s; the index job embeds the rest later" % text))
     except UnicodeDecodeError:
         raise ValidationError("%s is not UTF-8 text" % source)
     finally:
