@@ -7569,6 +7569,59 @@ def mirror_entry(db, *, category, action, content="", old_text="", agent, tags=(
     return {"added": added, "forgotten": gone}
 
 
+def keep_session_turns(db, *, session_id, turns, transcript_path, cwd=None, now=None):
+    """A transcript's turns, read by its front end, kept for the session's later summary (for
+    the configured ``buffer_hours``), and the session queued."""
+    now = now or now_utc()
+    session_id = check_text(session_id, "session id", MAX_SHORT)
+    hours = read_config(db)["buffer_hours"]
+    with db.atomic() as conn:
+        buffer_turns(conn, session_id, turns, transcript_path, cwd, now, hours)
+    return session_id
+
+
+def end_session(db, *, session_id, transcript_path=None, cwd=None, reason=None, now=None):
+    """A session ended: it waits for its summary (the agent's, or the automatic card)."""
+    with db.atomic() as conn:
+        queue_session(conn, session_id, transcript_path, cwd, reason, now or now_utc())
+
+
+def store_session_card(db, *, session_id, summary, key_points, project=None, tags=None,
+                       created_at=None, now=None):
+    """The automatic L1 of a session nobody summarised (agent "auto", importance 0.3); the
+    session then stops waiting.  Returns its id."""
+    now = now or now_utc()
+    new_id = add_memory(db, level="l1", origin="auto", now=now, values=dict(
+        session_id=session_id, summary=summary, key_points=key_points, importance=0.3,
+        project=project or None, agent="auto", tags=tags, created_at=created_at)).id
+    with db.atomic() as conn:
+        session_done(conn, session_id, now)
+    return new_id
+
+
+def adopt_project_keys(db, *, folders):
+    """Records keyed by the path of a repository that now has an ``origin`` remote take its
+    key (so clones elsewhere agree)."""
+    with db.atomic() as conn:
+        adopt_path_keys(conn, folders)
+
+
+def mark_shown(db, *, key, day):
+    """Remember that a once-a-day block (``key``) was shown on ``day``; bookkeeping whose loss
+    only shows the block again, so a busy database is not waited for."""
+    with contextlib.suppress(sqlite3.OperationalError):
+        with db.relaxed() as conn:
+            conn.execute("INSERT INTO config(key, value) VALUES (?, ?) "
+                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                         (key, json.dumps(day)))
+
+
+def shown_on(db, *, key):
+    """The day a once-a-day block was last shown (mark_shown), or None."""
+    row = db.execute("SELECT value FROM config WHERE key = ?", (key,)).fetchone()
+    return json.loads(row[0]) if row else None
+
+
 def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
     """Keep a session's turns (role, text) for its later summary, scrubbed and cut, and queue
     the session; ``replace`` keeps only these.  Returns the number of turns stored."""
@@ -9003,8 +9056,7 @@ def consolidation_block(db, command, now, project=None, every_project=False):
     only those of the session's ``project`` and global ones (another project's records never
     reach this session).  Empty when nothing waits or the block was already shown today (UTC)."""
     today = now.date().isoformat()
-    row = db.execute("SELECT value FROM config WHERE key = 'consolidation_shown_on'").fetchone()
-    if row and json.loads(row[0]) == today:
+    if shown_on(db, key="consolidation_shown_on") == today:
         return ""
     report = Promoter(db).report(limit=CONSOLIDATION_MAX * 4)
     clusters, groups = (
@@ -9013,11 +9065,7 @@ def consolidation_block(db, command, now, project=None, every_project=False):
         for key in ("l2_candidates", "l3_candidates"))
     if not clusters and not groups:
         return ""
-    with contextlib.suppress(sqlite3.OperationalError):
-        with db.relaxed() as conn:
-            conn.execute("INSERT INTO config(key, value) VALUES ('consolidation_shown_on', ?) "
-                         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                         (json.dumps(today),))
+    mark_shown(db, key="consolidation_shown_on", day=today)
     lines = ["", "## Waiting to be consolidated (memory_tiered, once a day)",
              "Read the sources with `%s compress --json`, then write each in one command:"
              % command]
@@ -9808,11 +9856,9 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
     except OSError as exc:
         raise NotFoundError("cannot read the transcript %s: %s" % (path, exc.strerror or exc))
     # (read_transcript refuses what is not a regular file, or too large, with a ValidationError)
-    session_id = session_id or found_id or os.path.splitext(os.path.basename(path))[0]
-    session_id = check_text(session_id, "session id", MAX_SHORT)
-    hours = read_config(db)["buffer_hours"]
-    with db.atomic() as conn:
-        buffer_turns(conn, session_id, turns, os.path.abspath(path), cwd, now, hours)
+    session_id = keep_session_turns(
+        db, session_id=session_id or found_id or os.path.splitext(os.path.basename(path))[0],
+        turns=turns, transcript_path=os.path.abspath(path), cwd=cwd, now=now)
     return session_id, len(turns)
 
 
@@ -10324,14 +10370,11 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
             (summary, points), tags = no_turns_summary(session), [NO_TRANSCRIPT_TAG]
         project = project_key(session["cwd"]) if session.get("cwd") else None
         try:
-            new_id = add_memory(db, level="l1", origin="auto", now=now, values=dict(
-                session_id=session["session_id"], summary=summary, key_points=points,
-                importance=0.3, project=project or None, agent="auto", tags=tags,
-                created_at=session["recorded_at"])).id
+            new_id = store_session_card(db, session_id=session["session_id"], summary=summary,
+                                        key_points=points, project=project, tags=tags,
+                                        created_at=session["recorded_at"], now=now)
         except ValidationError:  # (one session that cannot be stored never holds up the rest)
             continue
-        with db.atomic() as conn:
-            session_done(conn, session["session_id"], now)
         made.append({"session_id": session["session_id"], "l1_id": new_id})
     return made
 
@@ -10448,9 +10491,9 @@ def _hook_keep_session(event, data, db_path, now, cwd):
     if not session_id:
         raise ValidationError("hook input has no session_id")
     with MemoryDB(db_path) as db:
-        with db.atomic() as conn:
-            queue_session(conn, session_id, _hook_text(data, "transcript_path", 4096), cwd,
-                          _hook_text(data, "reason"), now)
+        end_session(db, session_id=session_id,
+                    transcript_path=_hook_text(data, "transcript_path", 4096), cwd=cwd,
+                    reason=_hook_text(data, "reason"), now=now)
         _replicate_quietly(db, now)
     return ""
 
@@ -10482,8 +10525,8 @@ def run_hook(event, data, db_path, now, agent="claude-code"):
     if os.path.exists(db_path):  # a missing database is not created here
         with MemoryDB(db_path, create=False) as db:
             if cwd and project_key(cwd) != path_project_key(project_root(cwd)):
-                with db.atomic() as conn:  # a repository with a remote: its path-keyed records join
-                    adopt_path_keys(conn, [cwd])
+                # a repository with a remote: its path-keyed records join
+                adopt_project_keys(db, folders=[cwd])
             _replicate_quietly(db, now)  # what the other devices learnt, before the block is built
             text = build_context(db, None, budget=1500, project=project, now=now,
                                  reads_claude_md=reads_claude_md)
