@@ -199,3 +199,48 @@ class PoisoningTests(CLITestCase):
         self.assertNotIn("`", quoted)
         self.assertEqual(sum(1 for line in lines if line.startswith("(end of recalled memories)")), 1)
         self.assertTrue(lines[-1].startswith("(end of recalled memories)"))
+
+
+class OneCoreTests(CLITestCase):
+    """Every front end reaches the same operation, with the same effects."""
+
+    def test_an_agent_tool_write_outside_a_repository_is_global_as_on_the_cli(self):
+        self.add_l1("Prefers tabs at the terminal", session="cli")
+        self.call_tool("memory_add_l1", {"session_id": "m", "summary": "Prefers tabs over MCP"})
+        projects = {r["text"]: r.get("project") for r in self.json_cli("list")["records"]}
+        self.assertEqual(projects, {"Prefers tabs at the terminal": None, "Prefers tabs over MCP": None})
+
+    def test_an_unknown_tool_is_an_error_not_a_fall_through(self):
+        with memory_tiered.MemoryDB(self.db) as db:
+            with self.assertRaises(memory_tiered.NotFoundError) as caught:
+                memory_tiered.call_tool(db, name="memory_nope", args={})
+        self.assertIn("memory_search", str(caught.exception))
+
+    def test_a_promoted_l2_gets_related_links_as_an_added_one_does(self):
+        first = self.add_l1("Billing invoices are rendered with WeasyPrint from Jinja templates",
+                            session="a", importance="0.9")
+        self.run_cli("add-l2", "--category", "billing",
+                     "--knowledge", "Billing invoices use WeasyPrint and Jinja templates")
+        with memory_tiered.MemoryDB(self.db) as db:
+            db.execute("UPDATE memory_l1 SET access_count = 5 WHERE id = ?", (first,))
+            db.conn.commit()
+        report = self.json_cli("compress", "--apply")
+        self.assertEqual([a["l1_id"] for a in report["applied"]], [first])
+        promoted = self.json_cli("get", "l2", report["applied"][0]["l2_id"])
+        self.assertIn(1, promoted.get("related") or [], promoted)
+
+    def test_a_hand_written_note_goes_through_the_add_operation(self):
+        vault = os.path.join(self.tmp, "vault")
+        self.run_cli("sync", "--vault", vault)
+        self.add_l1("Deploys go through the shop pipeline", session="s", project="shop-1a2b3c")
+        with open(os.path.join(vault, "L2-结构知识", "mine.md"), "w", encoding="utf-8") as handle:
+            handle.write("---\nlevel: l2\ncategory: deploys\nproject: shop\nimportance: 0.7\n---\n"
+                         "Deploys of shop go through the pipeline; key sk-live-abcdefghijklmnopqrstuvwx\n")
+        self.run_cli("sync", "--vault", vault)
+        record = [r for r in self.json_cli("list", "--level", "l2")["records"]][0]
+        self.assertEqual(record["origin"], "vault")
+        self.assertNotIn("sk-live-abcdefghijklmnopqrstuvwx", record["text"])
+        key = self.json_cli("list", "--level", "l1")["records"][0]["project"]
+        self.assertEqual(record["project"], key)  # the label "shop" resolved to the project's key
+        with open(os.path.join(vault, "L2-结构知识", "mine.md"), encoding="utf-8") as handle:
+            self.assertNotIn("sk-live-abcdefghijklmnopqrstuvwx", handle.read())
