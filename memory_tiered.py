@@ -5729,6 +5729,18 @@ class Promoter:
 
 # ==== VaultSync: the Obsidian vault ====
 
+
+def _shown_values(values, names):
+    """Field values for a conflict report (printed, and logged by cron): secrets scrubbed."""
+    def shown(value):
+        if isinstance(value, str):
+            return scrub(value)[0]
+        if isinstance(value, list):
+            return [shown(v) for v in value]
+        return value
+    return {name: shown(values.get(name)) for name in names}
+
+
 VAULT_FOLDERS = {"l1": "L1-关键摘要", "l2": "L2-结构知识", "l3": "L3-核心洞察", "session": "对话树"}
 VAULT_ARCHIVE = "归档"
 VAULT_ASIDE = "_aside"  # notes a restore moved out of the way: kept for the person, never read back
@@ -6041,11 +6053,11 @@ class VaultSync:
 
     LOCK_WAIT = 30  # seconds a sync waits for another sync of the same vault
 
-    def __init__(self, db, vault, *, add, edit):
-        """``add`` and ``edit`` are the operations (add_memory, edit_memory) a note a person wrote
-        or changed goes through, as every other front end's write does."""
+    def __init__(self, db, vault, *, add, edit, pin):
+        """``add``, ``edit`` and ``pin`` are the operations (add_memory, edit_memory, pin_memory)
+        a note a person wrote or changed goes through, as every other front end's write does."""
         self.db = db
-        self._add, self._edit = add, edit
+        self._add, self._edit, self._pin = add, edit, pin
         self.vault = os.path.abspath(os.path.expanduser(vault))
         self._disk = {}
         self._pending = []
@@ -6081,7 +6093,8 @@ class VaultSync:
     def _editable(self, record):
         level = record["level"]
         values = {"text": record["text"], "importance": record["importance"],
-                  "tags": sorted({obsidian_tag(t) for t in record.get("tags") or []} - {""})}
+                  "tags": sorted({obsidian_tag(t) for t in record.get("tags") or []} - {""}),
+                  "pinned": bool(record.get("pinned"))}
         if level == "l1":
             values["key_points"] = list(record["key_points"])
         else:
@@ -6553,11 +6566,14 @@ class VaultSync:
                         project = str(fields.get("project") or "").strip() or None
                         if project and "/" not in project and project not in (".", ".."):
                             project = resolve_project(self.db, project)  # a label names its key
+                        pinned = values.pop("pinned")
                         record = {LEVEL_TEXT[level]: values.pop("text"), "project": project}
                         if level == "l1":
                             record["session_id"] = str(fields.get("session_id") or "obsidian")
                         new_id = self._add(self.db, level=level, values=dict(values, **record),
                                            origin="vault", now=now, embed=False).id
+                        if pinned:
+                            self._pin(self.db, level=level, record_id=new_id, now=now)
                         record = record_dict(level,
                                              conn.execute("SELECT * FROM %s WHERE id = ?"
                                                           % LEVEL_TABLE[level],
@@ -6664,7 +6680,7 @@ class VaultSync:
         except (ValueError, UnicodeDecodeError, ValidationError) as exc:
             report["conflicts"].append({"path": rel, "why": "cannot read the note back: %s" % exc})
             return "conflict"
-        base = json.loads(row["base"])
+        base = dict({"pinned": False}, **json.loads(row["base"]))
         current = self._editable(record)
         from_vault = {f: v for f, v in vault.items() if v != base.get(f)}
         from_db = {f for f in current if current[f] != base.get(f)}
@@ -6675,8 +6691,8 @@ class VaultSync:
             report["conflicts"].append({
                 "path": rel, "why": "changed in both the vault and the database (%s); both kept, "
                 "run sync --resolve vault or --resolve db" % ", ".join(fields_both),
-                "vault": {f: vault[f] for f in fields_both},
-                                        "database": {f: current[f] for f in fields_both}})
+                "vault": _shown_values(vault, fields_both),
+                "database": _shown_values(current, fields_both)})
             return "conflict"
         report["read_back"].append({"path": rel, "fields": sorted(from_vault)})
         if dry_run:
@@ -6702,6 +6718,8 @@ class VaultSync:
             tags = [tags]
         values["tags"] = sorted({obsidian_tag(str(t).lstrip("#")) for t in tags if t is not None}
                                 - {"", "memory/" + level})
+        # `pinned: true` (or yes) in the frontmatter: a standing memory; the line gone: it fades
+        values["pinned"] = str(fields.get("pinned") or "").strip().lower() in ("true", "yes", "1")
         if level == "l1":
             values["key_points"] = split_items(points, "key points")
         else:
@@ -6717,6 +6735,12 @@ class VaultSync:
         """A person's edit of a note, applied as every edit is (checked, scrubbed, flagged,
         marked as a person's); the records whose words changed are related and embedded again
         once the sync is done (``edited``)."""
+        changes = dict(changes)
+        pinned = changes.pop("pinned", None)
+        if pinned is not None:
+            self._pin(self.db, level=level, record_id=record_id, pinned=pinned, now=now)
+        if not changes:
+            return
         edited = self._edit(self.db, level=level, record_id=record_id, changes=changes, by="vault",
                             now=now, embed=False)
         if edited.changed:
@@ -6827,7 +6851,12 @@ class VaultSync:
                 with self.db.atomic():
                     self._apply(level, int(ref),
                                 {f: v for f, v in vault.items() if v != editable.get(f)}, self._now)
-                    self._remember(key, rel, self._hash(data.decode("utf-8")), "", vault)
+                    # what the record holds now (a secret in the note scrubbed), and a render
+                    # hash "" so the note is written again as the tool writes it
+                    self._remember(key, rel, self._hash(data.decode("utf-8")), "",
+                                   self._editable(record_dict(level, self.db.execute(
+                                       "SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                                       (int(ref),)).fetchone())))
                     self._flush()
             report["read_back"].append(
                 {"path": rel, "fields": sorted(f for f in vault if vault[f] != editable[f])})
@@ -6842,8 +6871,7 @@ class VaultSync:
             "path": rel, "why": "the note differs from the database in %s and the tool has no "
                                 "record of writing "
             "it; run sync --resolve vault or --resolve db" % ", ".join(differ),
-            "vault": {f: vault[f] for f in differ},
-                                    "database": {f: editable.get(f) for f in differ}})
+            "vault": _shown_values(vault, differ), "database": _shown_values(editable, differ)})
         return False
 
     def _write(self, rel, text):
@@ -7340,7 +7368,7 @@ def sync_vault(db, *, vault, levels=("l1", "l2", "l3", "tree"), dry_run=False, r
                now=None):
     """Sync the vault (VaultSync.sync); the records a person changed or wrote in their notes are
     then embedded as any edit is.  Returns the sync report."""
-    syncer = VaultSync(db, vault, add=add_memory, edit=edit_memory)
+    syncer = VaultSync(db, vault, add=add_memory, edit=edit_memory, pin=pin_memory)
     report = syncer.sync(levels, dry_run, now or now_utc(), resolve)
     embed_quietly(db, syncer.edited)
     return report
@@ -10603,7 +10631,7 @@ def _tool_project(db, args):
     record), else MEMORY_TIERED_PROJECT or the server's working folder's repository."""
     if "project" in args and args["project"] is not None:
         return resolve_project(db, args["project"]) if args["project"] else None
-    return current_project()
+    return current_project(repository_only=True)  # as the CLI: outside a repository, global
 
 
 AGENT_TOOLS = {}  # name -> its declaration and handler, in the order tools/list gives them
@@ -12252,7 +12280,14 @@ def cmd_import(args):
     if args.path == "-":
         import tempfile
         spool = tempfile.TemporaryFile("w+", encoding="utf-8")
-        for line in sys.stdin:
+        stream = getattr(sys.stdin, "buffer", None)
+        for number, line in enumerate(stream if stream is not None else sys.stdin, 1):
+            if isinstance(line, bytes):
+                try:
+                    line = line.decode("utf-8-sig" if number == 1 else "utf-8")
+                except UnicodeDecodeError:
+                    raise ValidationError("stdin line %d is not UTF-8 text; nothing imported"
+                                          % number)
             spool.write(line)
         source, is_csv = "stdin", False
     else:

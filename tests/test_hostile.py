@@ -145,6 +145,14 @@ class ForgetTests(CLITestCase):
 
 
 class RefusalTests(CLITestCase):
+    def test_stdin_that_is_not_utf8_is_one_line_and_nothing_imported(self):
+        bad = b'{"level":"l1","session_id":"u","summary":"ok"}\n{"level":"l1","session_id":"v","summary":"bad \xff"}\n'
+        done = self.subprocess("import", "-", input=bad)
+        self.assertEqual(done.returncode, 2, done.stderr)
+        self.assertNotIn(b"Traceback", done.stderr)
+        self.assertIn(b"stdin line 2 is not UTF-8", done.stderr)
+        self.assertFalse(os.path.exists(self.db) and self.json_cli("list")["records"])
+
     def test_a_refused_database_is_not_changed(self):
         for name, setup in (("other.db", "CREATE TABLE users(id INTEGER, name TEXT)"),
                             ("half.db", "CREATE TABLE memory_l1(id INTEGER PRIMARY KEY, x TEXT)")):

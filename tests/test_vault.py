@@ -280,6 +280,36 @@ class EditTests(VaultTestCase):
         self.assertEqual(self.read(self.path), edited)
         self.assertEqual(self.search("fast", "--no-touch")[0]["id"], self.rid)
 
+    def test_pinned_in_the_frontmatter_pins_and_its_removal_unpins(self):
+        self.edit(lambda t: t.replace("importance: 0.5", "importance: 0.5\npinned: true"))
+        report = self.sync()
+        self.assertEqual(report["read_back"][0]["fields"], ["pinned"])
+        self.assertEqual(self.json_cli("get", "l1", str(self.rid))["pinned"], 1)
+        self.run_cli("decay", now="2030-01-01T00:00:00")
+        self.assertEqual(self.json_cli("get", "l1", str(self.rid))["decay_score"], 1.0)
+        self.assertIn("pinned: true", self.read(self.path))
+        self.edit(lambda t: t.replace("pinned: true\n", ""))
+        self.sync()
+        self.assertEqual(self.json_cli("get", "l1", str(self.rid))["pinned"], 0)
+
+    def test_a_hand_written_pinned_note_is_a_standing_memory(self):
+        folder = os.path.join(self.vault, memory_tiered.VAULT_FOLDERS["l2"])
+        with open(os.path.join(folder, "rule.md"), "w", encoding="utf-8") as handle:
+            handle.write("---\nlevel: l2\ncategory: tooling\npinned: true\n---\nAlways use pnpm\n")
+        self.sync()
+        record = self.json_cli("list", "--level", "l2")["records"][0]
+        self.assertEqual((record["text"], record["pinned"], record["origin"]), ("Always use pnpm", 1, "vault"))
+
+    def test_a_conflict_report_never_shows_a_secret(self):
+        secret = "sk-live-abcdefghijklmnopqrstuvwx"
+        self.edit(lambda t: t.replace("It is small and reliable.", "Key " + secret))
+        self.run_cli("edit", "l1", str(self.rid), "--text", "We picked Postgres.")
+        out, err = self.run_cli("sync", code=1)
+        self.assertIn("conflict", (out + err).lower())
+        self.assertNotIn(secret, out + err)
+        report = self.sync(code=1)
+        self.assertNotIn(secret, json.dumps(report))
+
     def test_obsidian_style_properties_are_read(self):
         def obsidian(text):
             return text.replace("importance: 0.5", "importance: 0.75").replace(
