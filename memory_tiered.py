@@ -9917,14 +9917,51 @@ def command_programs(command):
     return out
 
 
+_SUBCOMMAND_RE = _LazyRe(r"[a-z][a-z0-9_:-]*")
+_SCENE_SPLIT_RE = _LazyRe(r"&&|;")
+
+
+def command_actions(command):
+    """What a command line runs: each part's program and its subcommand, when the word after
+    the program is a bare word (``cd web && pnpm test -- x`` -> [("pnpm", "test")];
+    ``pytest tests/x.py`` -> [("pytest",)])."""
+    out = []
+    for part in _SHELL_SPLIT_RE.split(command or ""):
+        program = command_programs(part)[:1]
+        if not program:
+            continue
+        words = part.split()
+        names = [os.path.basename(w.strip("'\"()")) for w in words]
+        after = words[names.index(program[0]) + 1:][:1] if program[0] in names else []
+        action = tuple(program) + (
+            (after[0],) if after and _SUBCOMMAND_RE.fullmatch(after[0]) else ())
+        if action not in out:
+            out.append(action)
+    return out
+
+
+def command_core(command):
+    """A command line without the parts that only set the scene (``cd web && export X=1 &&
+    pytest -q`` -> ``pytest -q``), for a card's Ran: line."""
+    parts = [p.strip() for p in _SCENE_SPLIT_RE.split(command or "") if p.strip()]
+    while len(parts) > 1:
+        first = parts[0].split()[0]
+        if first in ("cd", "pushd", "export", "set", "source", ".") or "=" in first:
+            parts.pop(0)
+        else:
+            break
+    return " && ".join(parts)
+
+
 def _call_kind(name, given):
-    """What makes two tool calls "the same" for a failure and its fix: the tool and its program
-    (Bash) or its file."""
+    """What makes two tool calls "the same" for a failure and its fix, as a set: the tool with
+    the programs and subcommands its command line runs (Bash: a failed ``pnpm test`` is not
+    fixed by ``pnpm lint``, and is by ``pnpm build && pnpm test``), or the tool and its file."""
     name = name if isinstance(name, str) else None
     if name == "Bash" and isinstance(given.get("command"), str):
-        return (name,) + tuple(command_programs(given["command"])[:1])
+        return frozenset((name,) + action for action in command_actions(given["command"]))
     target = given.get("file_path") or given.get("notebook_path") or given.get("path")
-    return (name, target if isinstance(target, str) else None)
+    return frozenset([(name, target if isinstance(target, str) else None)])
 
 
 _FIXED_WORDS = ("fixed", "resolved", "now pass", "all tests pass", "tests pass now", "works now",
@@ -9933,9 +9970,21 @@ _FIXED_WORDS = ("fixed", "resolved", "now pass", "all tests pass", "tests pass n
 _STILL_WORDS = ("still", "not ", "n't", "cannot", "unable", "仍", "还是", "没有", "未", "无法", "不能")
 
 
+_STILL_FAILING = ("still fail", "still broken", "still error", "still doesn't", "still does not",
+                  "still not pass", "still red", "not fixed", "isn't fixed", "not resolved",
+                  "still crash", "还是失败", "仍然失败", "仍失败", "还没修好", "没有修好", "未修复",
+                  "没有执行成功", "没有成功", "还是报错", "仍然报错", "还是不行", "未通过",
+                  "没通过", "没有通过")
+
+
 def _says_fixed(answer):
     lowered = (answer or "").lower()
     return contains_any(lowered, _FIXED_WORDS) and not contains_any(lowered, _STILL_WORDS)
+
+
+def _says_still_failing(answer):
+    """The final answer says the error stands ("the theme test still fails", "迁移还是失败")."""
+    return contains_any((answer or "").lower(), _STILL_FAILING)
 
 
 CARD_ACK_REPLY = 80  # characters under which a reply to an acknowledgement is not an outcome
@@ -10079,10 +10128,12 @@ def card_from_lines(lines):
                                       if isinstance(p, dict))
                 if len(card["errors"]) < CARD_ITEMS_MAX:
                     card["errors"].append(_card_text(str(detail or "error"), 120) or "error")
-                failing.add(uses.get(_hashable(block.get("tool_use_id")), ("?",)))
+                failing.add(uses.get(_hashable(block.get("tool_use_id")), frozenset([("?",)])))
             elif kind == "tool_result":
-                failing.discard(uses.get(_hashable(block.get("tool_use_id"))))
-    card["resolved"] = not failing or _says_fixed(card["answer"])
+                done = uses.get(_hashable(block.get("tool_use_id")))
+                failing = {kind_ for kind_ in failing if not (done and kind_ <= done)}
+    card["resolved"] = (not failing or _says_fixed(card["answer"])) and not (
+        card["errors"] and _says_still_failing(card["answer"]))
     return card
 
 
@@ -10132,7 +10183,8 @@ def session_card(card, cwd=None):
             "Changed: " + ", ".join(names[:12])
             + (" and %d more" % (len(names) - 12) if len(names) > 12 else ""))
     if card["commands"]:
-        parts.append("Ran: " + "; ".join("`%s`" % _short(c, 60) for c in card["commands"][:6]))
+        parts.append("Ran: " + "; ".join("`%s`" % _short(command_core(c), 60)
+                                         for c in card["commands"][:6]))
     if card["errors"]:
         parts.append(
             "Errors: %s (%s)"

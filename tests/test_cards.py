@@ -48,6 +48,14 @@ class CardTests(unittest.TestCase):
                 self.assertLessEqual(set(case["programs"]), set(points))
                 self.assertFalse({"cd", "export", "env", "sudo"} & set(points))
 
+    def test_ran_shows_the_commands_not_the_scene_setting(self):
+        for case, _, (text, _) in self.cards():
+            with self.subTest(case["file"]):
+                self.assertNotIn("`cd ", text)
+                self.assertNotIn("`export ", text)
+        _, _, (text, _) = [c for c in self.cards() if c[0]["file"].startswith("24-")][0]
+        self.assertIn("`alembic upgrade head`", text)
+
     def test_errors_are_resolved_only_when_they_were(self):
         for case, card, (text, _) in self.cards():
             with self.subTest(case["file"]):
