@@ -7345,6 +7345,12 @@ def edit_memory(db, *, level, record_id, changes, by="cli", now=None, embed=True
     return edited
 
 
+def pin_memory(db, *, level, record_id, pinned=True, now=None):
+    """Pin a record (a standing memory: keeps its strength, never a cleanup candidate) or unpin it.
+    """
+    return DecayEngine(db).pin(level, record_id, pinned, now)
+
+
 def recall_memories(db, *, query, queries=(), level=None, limit=10, project=None, category=None,
                     tag=None,
                     session_id=None, now=None):
@@ -7417,12 +7423,6 @@ def merge_memories(db, *, level, keep_id, drop_id, now=None):
 
 def supersede_memory(db, *, level, old_id, new_id, now=None):
     MemoryStore(db).supersede(level, old_id, new_id, now)
-
-
-def pin_memory(db, *, level, record_id, pinned=True, now=None):
-    """Pin a record (a standing memory: keeps its strength, never a cleanup candidate) or unpin it.
-    """
-    return DecayEngine(db).pin(level, record_id, pinned, now)
 
 
 def unarchive_memory(db, *, level, record_id, now=None):
@@ -8943,6 +8943,8 @@ NO_TRANSCRIPT_TAG = "no-transcript"  # an automatic L1 that only says a session 
 
 
 CONTEXT_RULES_MAX = 30  # rules imported from CLAUDE.md shown to an agent that does not read it
+CONTEXT_GLOBAL_MAX = 3  # global sessions (pinned, or importance >= CONTEXT_GLOBAL_MIN) at session start
+CONTEXT_GLOBAL_MIN = 0.8
 
 
 def _context_records(db, query, project, scope, now, limit, core, reads_claude_md=True):
@@ -8992,6 +8994,9 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
             " '%%\"" + NO_TRANSCRIPT_TAG + "\"%%' %s ORDER BY created_at DESC, id DESC LIMIT ?")
         rows = db.execute(recent % "AND project = ?",
                           (project, limit)).fetchall() if project else []
+        if rows:  # and the person's standing or important global sessions (a stated preference)
+            rows += db.execute(recent % "AND project IS NULL AND (pinned = 1 OR importance >= ?)",
+                               (CONTEXT_GLOBAL_MIN, CONTEXT_GLOBAL_MAX)).fetchall()
         rows = rows or db.execute(recent % in_scope, scope_params + (limit,)).fetchall()
         picked += [dict(r, level="l1") for r in rows]
     core = (

@@ -29,6 +29,23 @@ class ScopeTests(CLITestCase):
         with mock.patch.object(sys, "stdin", stream):
             return self.run_cli("hook", "user-prompt-submit")[0]
 
+    def test_session_start_in_a_repository_shows_standing_global_preferences(self):
+        os.chdir(self.repo_a)
+        a = self.add_l1("Moved the projA cron to 02:00 UTC", session="a")
+        os.chdir(self.tmp)
+        pref = self.add_l1("The user always wants pnpm, never npm", session="p", importance="0.9")
+        plain = self.add_l1("Looked at a flaky network once", session="q", importance="0.3")
+        os.chdir(self.repo_b)
+        other = self.add_l1("projB deploys with Helm", session="b")
+        data = json.dumps({"session_id": "new", "cwd": self.repo_a, "source": "startup"})
+        stream = io.TextIOWrapper(io.BytesIO(data.encode("utf-8")), encoding="utf-8")
+        with mock.patch.object(sys, "stdin", stream):
+            out = self.run_cli("hook", "session-start")[0]
+        self.assertIn("[L1#%d" % a, out)
+        self.assertIn("[L1#%d" % pref, out)
+        self.assertNotIn("[L1#%d" % plain, out)
+        self.assertNotIn("[L1#%d" % other, out)
+
     def test_a_hook_in_a_subfolder_injects_its_repository_and_global_memories_only(self):
         os.chdir(os.path.join(self.repo_a, "src"))
         a = self.add_l1("The billing service in projA uses Postgres 16 with pgbouncer", session="a")
