@@ -80,7 +80,6 @@ import time
 # ==== Constants and defaults ====
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
-SCHEMA_VERSION = 9
 BUSY_TIMEOUT_MS = 10000
 # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 WRITE_RETRY_SECONDS = 30
@@ -94,29 +93,27 @@ _O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 class Level(collections.namedtuple("Level",
-                                   "name number table text weight source promoted editable fts "
-                                   "units watched")):
+                                   "name number table text weight source promoted fts units "
+                                   "watched")):
     """Everything that differs between the levels, in one place: the table and its text column,
     the number in index references (id * 4 + number), the ranking weight, the level a record is
-    distilled from (``source``) and promoted to (``promoted``), the fields people may edit, and
-    the full-text row, sentence units and watched columns of the index triggers ({p} = new/old)."""
+    distilled from (``source``) and promoted to (``promoted``), and the full-text row, sentence
+    units and watched columns of the index triggers ({p} = new/old).  Its fields are
+    ``LEVEL_FIELDS``."""
 
 
 LEVEL = {level.name: level for level in (
     Level("l1", 1, "memory_l1", "summary", 1.0, None, "l2",
-          ("text", "key_points", "importance", "tags", "project"),
           "mt_index_text({p}.summary), mt_index_text({p}.key_points), "
           "mt_index_text(coalesce({p}.tags, ''))",
           "mt_units({p}.summary, {p}.key_points)",
           "summary, key_points, tags, project, created_at, archived_at, superseded_by"),
     Level("l2", 2, "memory_l2", "knowledge", 1.1, "l1", "l3",
-          ("text", "importance", "tags", "category", "project"),
           "mt_index_text({p}.knowledge), '', mt_index_text({p}.category || ' ' || "
           "coalesce({p}.tags, ''))",
           "mt_units({p}.knowledge, NULL)",
           "knowledge, category, tags, project, created_at, archived_at, superseded_by"),
     Level("l3", 3, "memory_l3", "insight", 1.2, "l2", None,
-          ("text", "importance", "tags", "category", "project"),
           "mt_index_text({p}.insight), '', mt_index_text(coalesce({p}.category, '') || ' ' || "
           "coalesce({p}.tags, ''))",
           "mt_units({p}.insight, NULL)",
@@ -2200,6 +2197,7 @@ MIGRATIONS = [
             "SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),
     ],
 ]
+SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 
 
 # The full-text index is not a migration: it exists only where SQLite has
@@ -3075,33 +3073,77 @@ def _optional_short(name):
     return lambda value, level: check_text(value, name, MAX_SHORT, required=False) or None
 
 
-# One rule per field, shared by every way a record is written (add, edit, import, MCP, the vault).
-_FIELD_RULES = {
-    "session_id": lambda value, level: check_text(value, "session_id", MAX_SHORT),
-    "summary": lambda value, level: check_text(value, "summary"),
-    "knowledge": lambda value, level: check_text(value, "knowledge"),
-    "insight": lambda value, level: check_text(value, "insight"),
-    "key_points": lambda value, level: split_items(value, "key_points"),
-    "tags": lambda value, level: split_items(value, "tags", MAX_SHORT),
-    "importance": lambda value, level: check_importance(value),
-    "category": (
-        lambda value, level: check_text(value, "category", MAX_SHORT, required=level == "l2")
-        or None),
-    "source_ids": lambda value, level: parse_ids(value, "source_ids"),
-    "parent_session": _optional_short("parent_session"),
-    "project": _optional_short("project"),
-    "agent": _optional_short("agent"),
-    "created_at": lambda value, level: iso(parse_time(value, "created_at")),
-    "origin": lambda value, level: check_origin(value),
+class Field(collections.namedtuple("Field", "name rule schema help edit_help required cli tool "
+                                                "editable")):
+    """One field of a record, in one place; everything else is derived from ``FIELDS``: the
+    check every write shares (``rule(value, level)``), the JSON schema of the agent tools
+    (``schema``; ``tool``: a tool may set it), the help of the CLI's ``add-lN`` option (``help``,
+    a text or one per level; ``cli``: the CLI has the option), the levels where it is
+    ``required``, and whether a record's field may be corrected (``editable``: ``edit``,
+    ``memory_edit`` and, in its frontmatter, the vault note) with ``edit_help``.  Which levels
+    have it, and in what order the commands list it, is ``LEVEL_FIELDS``.  A new field: a
+    migration that adds its column, a ``Field`` here, its name in ``LEVEL_FIELDS``."""
+
+
+_TEXT_LIST = {"type": "array", "items": {"type": "string"}}
+_ID_LIST = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_ID}}
+
+
+def _field(name, rule, schema=None, help=None, edit_help=None, required=(), cli=True, tool=True,
+           editable=False):
+    return Field(name, rule, schema or {"type": "string"}, help, edit_help, required, cli, tool,
+                 editable)
+
+
+# The fields people and agents give a record.  The order of the editable ones is the order of
+# `edit`'s options.
+FIELDS = {f.name: f for f in (
+    _field("session_id", lambda value, level: check_text(value, "session_id", MAX_SHORT),
+           help="the conversation this summarises (the hook gives it)", required=("l1",)),
+    _field("summary", lambda value, level: check_text(value, "summary"),
+           help="2-4 sentences: what was decided and why, what changed", required=("l1",)),
+    _field("knowledge", lambda value, level: check_text(value, "knowledge"),
+           help="the knowledge, one or two sentences", required=("l2",)),
+    _field("insight", lambda value, level: check_text(value, "insight"),
+           help="the core insight, one sentence", required=("l3",)),
+    _field("key_points", lambda value, level: split_items(value, "key_points"), _TEXT_LIST,
+           help="split on , ， 、 and ;",
+           edit_help="L1 only; replaces them (split on , ， 、 and ;)", editable=True),
+    _field("importance", lambda value, level: check_importance(value),
+           {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5},
+           help="0 to 1, default 0.5", edit_help="0 to 1", editable=True),
+    _field("tags", lambda value, level: split_items(value, "tags", MAX_SHORT), _TEXT_LIST,
+           help="comma-separated", edit_help="replaces them (comma-separated)", editable=True),
+    _field("category", lambda value, level: check_text(value, "category", MAX_SHORT,
+                                                       required=level == "l2") or None,
+           help={"l2": "e.g. habits-preferences, decisions, skills-career",
+                 "l3": "e.g. values, decision-style"},
+           edit_help="L2 and L3", required=("l2",), editable=True),
+    _field("source_ids", lambda value, level: parse_ids(value, "source_ids"), _ID_LIST,
+           help={"l2": "L1 ids, comma-separated", "l3": "L2 ids, comma-separated"}),
+    _field("parent_session", _optional_short("parent_session"),
+           help="the session this one continued"),
+    _field("project", _optional_short("project"), help=None,  # (the CLI's --project/--global)
+           edit_help="move it to this project (a repository path, a name or a key)",
+           editable=True),
+    _field("agent", _optional_short("agent"), help="which agent wrote it", tool=False),
+    _field("created_at", lambda value, level: iso(parse_time(value, "created_at")),
+           help="ISO 8601 date or date-time, UTC assumed", tool=False),
+    _field("origin", lambda value, level: check_origin(value), cli=False, tool=False),
+)}
+# Each level's fields, in the order its `add-lN` command and `memory_add_lN` tool list them.
+LEVEL_FIELDS = {
+    "l1": ("session_id", "summary", "key_points", "importance", "parent_session", "project",
+           "agent", "tags", "created_at", "origin"),
+    "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "agent",
+           "created_at", "origin"),
+    "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "agent",
+           "created_at", "origin"),
 }
-_LEVEL_FIELDS = {
-    "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
-           "agent", "created_at", "origin"),
-    "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "created_at",
-           "origin", "agent"),
-    "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "created_at",
-           "origin", "agent"),
-}
+# what `edit` may change on each level: its text, then the editable fields it has
+EDITABLE = {level: ("text",) + tuple(name for name in FIELDS if FIELDS[name].editable
+                                     and name in LEVEL_FIELDS[level]) for level in LEVELS}
+LIST_FIELDS = tuple(name for name, f in FIELDS.items() if f.schema["type"] == "array")
 
 
 def check_fields(level, values, now=None, partial=False):
@@ -3110,7 +3152,7 @@ def check_fields(level, values, now=None, partial=False):
     "cli"); with ``partial`` (an edit) only the fields given (not None) are checked.  An error
     names its field (``field``), so each caller can name it its own way."""
     out = {}
-    for name in _LEVEL_FIELDS[level]:
+    for name in LEVEL_FIELDS[level]:
         value = values.get(name)
         if value is None and partial:
             continue
@@ -3121,7 +3163,7 @@ def check_fields(level, values, now=None, partial=False):
             out[name] = "cli"
             continue
         try:
-            out[name] = _FIELD_RULES[name](value, level)
+            out[name] = FIELDS[name].rule(value, level)
         except ValidationError as exc:
             raise ValidationError(str(exc), exc.field or name)
     return out
@@ -3131,7 +3173,7 @@ def record_dict(level, row):
     """A database row as a plain dict with lists decoded and the level named."""
     record = {"level": level}
     record.update(zip(row.keys(), row) if isinstance(row, sqlite3.Row) else row)
-    for name in ("key_points", "source_ids", "tags"):
+    for name in LIST_FIELDS:
         if name in record:
             record[name] = load_list(record[name])
     if record.get("related") is not None:
@@ -3212,20 +3254,26 @@ def iter_jsonl(lines):
         yield number, obj
 
 
-EXPORT_COLUMNS = ("level", "id", "session_id", "summary", "knowledge", "insight", "category",
-                  "key_points", "tags", "source_ids", "importance", "access_count", "decay_score",
-                  "created_at", "updated_at", "decay_applied_at", "last_accessed_at", "archived_at",
-                  "promoted_to", "superseded_by", "parent_session", "project", "agent", "stability",
-                  "origin", "flagged", "related", "pinned", "uid")
+_EXPORT_ORDER = ("level", "id", "session_id", "summary", "knowledge", "insight", "category",
+                 "key_points", "tags", "source_ids", "importance", "access_count", "decay_score",
+                 "created_at", "updated_at", "decay_applied_at", "last_accessed_at", "archived_at",
+                 "promoted_to", "superseded_by", "parent_session", "project", "agent", "stability",
+                 "origin", "flagged", "related", "pinned", "uid")
+# the columns of an export, a field added later at the end (older exports still read)
+EXPORT_COLUMNS = _EXPORT_ORDER + tuple(name for name in FIELDS if name not in _EXPORT_ORDER)
 
 
-_CSV_INT = ("id", "access_count", "promoted_to", "superseded_by")
+def _fields_of_type(kind):
+    return tuple(name for name, f in FIELDS.items() if f.schema["type"] == kind)
 
 
-_CSV_FLOAT = ("importance", "decay_score", "stability")
+_CSV_INT = ("id", "access_count", "promoted_to", "superseded_by") + _fields_of_type("integer")
 
 
-_CSV_LIST = ("key_points", "tags", "source_ids", "related")
+_CSV_FLOAT = ("decay_score", "stability") + _fields_of_type("number")
+
+
+_CSV_LIST = LIST_FIELDS + ("related",)
 
 
 def csv_row(record):
@@ -4676,20 +4724,23 @@ class MemoryStore:
 
     # -- adding --
 
-    def add_l1(self, session_id, summary, key_points=None, importance=None, parent_session=None,
-               project=None, agent=None, created_at=None, now=None, tags=None, origin="cli"):
-        """Store one conversation summary; return a Written.
-
-        A summary equal (after normalising space and punctuation) to one
-        already stored for the same session is not stored twice: the existing
-        id is returned with created=False.
-        """
+    def add(self, level, values, now=None, supersedes=None):
+        """Store one record of ``level`` from ``values`` (its LEVEL_FIELDS by name); return a
+        Written.  An L1 whose summary equals (after normalising space and punctuation) one
+        already stored for the same session is not stored twice: the existing id is returned
+        with created=False.  An L2 or L3 names its sources (``source_ids``); with
+        ``supersedes`` it replaces an older record of its level."""
+        level = check_level(level)
+        unknown = sorted(set(values) - set(LEVEL_FIELDS[level]))
+        if unknown:
+            raise ValidationError("%s records have no %s; their fields: %s" % (
+                level.upper(), ", ".join(unknown), ", ".join(LEVEL_FIELDS[level])))
+        if level != "l1":
+            return self._add_distilled(level, values, now, supersedes)
+        if supersedes is not None:
+            raise ValidationError("an L1 supersedes nothing (supersede L2s and L3s)")
         now = now or now_utc()
-        record = check_fields("l1", {
-            "session_id": session_id, "summary": summary, "key_points": key_points, "tags": tags,
-            "importance": importance, "parent_session": parent_session, "project": project,
-            "agent": agent, "created_at": created_at, "origin": origin}, now)
-        record, redacted = scrub_record(record)
+        record, redacted = scrub_record(check_fields("l1", values, now))
         with self.db.atomic() as conn:
             key = normalise_text(record["summary"])
             for row in conn.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ?",
@@ -4700,22 +4751,6 @@ class MemoryStore:
         _, duplicates = self._relate("l1", new_id,
                                      record["summary"] + " " + " ".join(record["key_points"]))
         return Written(new_id, True, duplicates, redacted)
-
-    def add_l2(self, category, knowledge, source_ids=None, tags=None, importance=None, project=None,
-               created_at=None, now=None, supersedes=None, origin="cli", agent=None):
-        """Store a piece of knowledge distilled from L1s (``source_ids``); return a Written."""
-        return self._add_distilled("l2", {
-            "category": category, "knowledge": knowledge, "source_ids": source_ids, "tags": tags,
-            "importance": importance, "project": project, "created_at": created_at,
-            "origin": origin, "agent": agent}, now, supersedes)
-
-    def add_l3(self, insight, source_ids=None, category=None, importance=None, project=None,
-               created_at=None, now=None, tags=None, origin="cli", agent=None):
-        """Store a core insight distilled from L2s (``source_ids``); return a Written."""
-        return self._add_distilled("l3", {
-            "insight": insight, "source_ids": source_ids, "category": category, "tags": tags,
-            "importance": importance, "project": project, "created_at": created_at,
-            "origin": origin, "agent": agent}, now)
 
     def _add_distilled(self, level, values, now=None, supersedes=None):
         """An L2 or L3: checked, scrubbed, its sources (of the level below) must exist and are
@@ -4758,7 +4793,7 @@ class MemoryStore:
     def _row(level, record, now):
         """The table row (column -> value) that stores ``record``."""
         row = dict(record)
-        for name in ("key_points", "source_ids", "tags", "related"):
+        for name in LIST_FIELDS + ("related",):
             if name in row and (row[name] is not None or name != "related"):
                 row[name] = dump_list(row[name])
         stamp = iso(now)
@@ -5195,7 +5230,7 @@ class MemoryStore:
         category (where the level has it) to new values; ``person``: a person's correction
         (``edited_at`` is set).  Returns the fields that changed."""
         level = check_level(level)
-        allowed = LEVEL[level].editable
+        allowed = EDITABLE[level]
         unknown = [k for k, v in changes.items() if v is not None and k not in allowed]
         if unknown:
             raise ValidationError("%s records have no %s to edit; editable: %s"
@@ -5213,7 +5248,7 @@ class MemoryStore:
             raise ValidationError("nothing to change: give at least one of %s" % ", ".join(
                 "--" + f.replace("_", "-") for f in allowed))
         record, redacted = scrub_record(record)
-        for name in ("key_points", "tags"):
+        for name in LIST_FIELDS:
             if name in record:
                 record[name] = dump_list(record[name])
         table = LEVEL_TABLE[level]
@@ -5429,7 +5464,7 @@ class MemoryStore:
 
     def _import_record(self, obj, now):
         level = check_level(obj.get("level") or "l1")
-        values = {name: obj.get(name) for name in _LEVEL_FIELDS[level]}
+        values = {name: obj.get(name) for name in LEVEL_FIELDS[level]}
         values["origin"] = obj["origin"] if obj.get("origin") and "id" in obj else "import"
         record = check_fields(level, values, now)
         if "id" in obj:
@@ -5728,6 +5763,15 @@ class Promoter:
 
 
 # ==== VaultSync: the Obsidian vault ====
+
+
+def _note_fields(level):
+    """The editable fields (FIELDS) a note of ``level`` keeps in its frontmatter and reads back
+    as they are; the text and key points live in its body, and importance, tags and the project
+    have their own handling."""
+    return tuple(name for name, f in FIELDS.items() if f.editable and name in LEVEL_FIELDS[level]
+                 and name not in ("key_points", "importance", "tags", "project"))
+
 
 
 def _shown_values(values, names):
@@ -6097,8 +6141,8 @@ class VaultSync:
                   "pinned": bool(record.get("pinned"))}
         if level == "l1":
             values["key_points"] = list(record["key_points"])
-        else:
-            values["category"] = record.get("category")
+        for name in _note_fields(level):
+            values[name] = record.get(name)
         return values
 
     def render_record(self, record, stems):
@@ -6121,8 +6165,8 @@ class VaultSync:
             fields["updated"] = record["updated_at"]
         fields["tags"] = ["memory/" + level] + editable["tags"]
         fields["aliases"] = [title]
-        if level != "l1":
-            fields["category"] = record.get("category")
+        for name in _note_fields(level):
+            fields[name] = record.get(name)
         if record.get("project"):
             fields["project"] = record["project"]
         if record.get("origin"):
@@ -6722,13 +6766,11 @@ class VaultSync:
         values["pinned"] = str(fields.get("pinned") or "").strip().lower() in ("true", "yes", "1")
         if level == "l1":
             values["key_points"] = split_items(points, "key points")
-        else:
-            category = fields.get("category")
-            values["category"] = (
-                check_text(str(category), "category", MAX_SHORT, required=(level == "l2"))
-                if category is not None else None)
-            if level == "l2" and not values["category"]:
-                raise ValidationError("category must not be empty")
+        for name in _note_fields(level):  # a frontmatter line each, checked as every write is
+            raw = fields.get(name)
+            values[name] = FIELDS[name].rule(
+                "" if raw is None and level in FIELDS[name].required
+                else str(raw) if raw is not None and not isinstance(raw, list) else raw, level)
         return values
 
     def _apply(self, level, record_id, changes, now):
@@ -7310,21 +7352,13 @@ PERSON_ORIGINS = ("cli", "mcp", "vault")  # a correction from these is a person'
 
 
 def add_memory(db, *, level, values, origin="cli", now=None, supersedes=None, embed=True):
-    """Store one record of ``level`` from ``values`` (its fields by name: session_id, summary,
-    key_points, importance, parent_session, project, agent, created_at, tags for an L1;
-    category, knowledge or insight, source_ids, tags, importance, project, agent, created_at for
-    an L2/L3), then embed it (``embed=False``: the caller embeds it once its transaction is
-    over, as a vault sync does).  Returns a Written."""
+    """Store one record of ``level`` from ``values`` (its LEVEL_FIELDS by name: checked,
+    scrubbed, flagged, related to its neighbours, an L2/L3's sources marked promoted), then
+    embed it (``embed=False``: the caller embeds it once its transaction is over, as a vault
+    sync does).  Returns a Written."""
     level = check_level(level)
     now = now or now_utc()
-    store = MemoryStore(db)
-    values = dict(values)
-    if level == "l1":
-        written = store.add_l1(now=now, origin=origin, **values)
-    elif level == "l2":
-        written = store.add_l2(now=now, origin=origin, supersedes=supersedes, **values)
-    else:
-        written = store.add_l3(now=now, origin=origin, **values)
+    written = MemoryStore(db).add(level, dict(values, origin=origin), now, supersedes)
     if written.created and embed:
         embed_quietly(db, [(level, written.id)])
     return written
@@ -7677,7 +7711,8 @@ REPLICA_FILE_MAX = 256 << 20  # bytes of one replica file that are read at most
 REPLICA_LINE_MAX = 1 << 20
 # a stamp further ahead of this clock is applied, not adopted
 REPLICA_CLOCK_AHEAD_MS = 24 * 3600 * 1000
-REPLICA_FIELDS = {  # per level, what every device agrees on
+REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device that wrote the record
+_REPLICA_ORDER = {
     "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
            "agent", "created_at", "archived_at", "superseded_by", "promoted_to", "pinned",
            "edited_at", "flagged"),
@@ -7687,7 +7722,10 @@ REPLICA_FIELDS = {  # per level, what every device agrees on
     "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "agent",
            "created_at", "archived_at", "superseded_by", "pinned", "edited_at", "flagged"),
 }
-REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device that wrote the record
+REPLICA_FIELDS = {  # per level, what every device agrees on: its fields (a later one at the end)
+    level: order + tuple(name for name in LEVEL_FIELDS[level]
+                         if name not in order and name not in REPLICA_ONCE)
+    for level, order in _REPLICA_ORDER.items()}
 # level of what they name
 _REPLICA_REF_LEVEL = {"source_ids": -1, "superseded_by": 0, "promoted_to": 1}
 _DEVICE_RE = _LazyRe(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
@@ -8221,7 +8259,7 @@ def _agreed_record(level, values, now, partial, team):
              and k not in REPLICA_ONCE}
     record = check_fields(level, dict(plain, origin=None), now, partial=partial)
     for name in ("project", "parent_session", "agent", "category"):
-        if name in plain and plain[name] is None and name in _LEVEL_FIELDS[level] \
+        if name in plain and plain[name] is None and name in LEVEL_FIELDS[level] \
                 and (level, name) != ("l2", "category"):
             record[name] = None  # (a partial check skips a value set to none)
     record, _ = scrub_record(record)
@@ -10724,9 +10762,33 @@ def tool_list():
 
 _LEVEL_ENUM = {"type": "string", "enum": ["l1", "l2", "l3"]}
 _ID_SCHEMA = {"type": "integer", "minimum": 1, "maximum": MAX_ID}
-_IDS_SCHEMA = {"type": "array", "items": _ID_SCHEMA}
-_TEXTS_SCHEMA = {"type": "array", "items": {"type": "string"}}
-_IMPORTANCE_SCHEMA = {"type": "number", "minimum": 0, "maximum": 1, "default": 0.5}
+
+
+def _tool_fields(level):
+    """The input schema of `memory_add_LEVEL`: the level's fields a tool sets (FIELDS)."""
+    return {name: dict(FIELDS[name].schema) for name in LEVEL_FIELDS[level] if FIELDS[name].tool}
+
+
+def _tool_required(level):
+    return [name for name in LEVEL_FIELDS[level] if level in FIELDS[name].required]
+
+
+def _tool_edits():
+    """The input schema of `memory_edit`: level, id, text and each editable field (FIELDS), with
+    no defaults (a field left out is not changed)."""
+    out = {"level": _LEVEL_ENUM, "id": _ID_SCHEMA, "text": {"type": "string"}}
+    for name, field in FIELDS.items():
+        if field.editable:
+            out[name] = {k: v for k, v in field.schema.items() if k != "default"}
+    return out
+
+
+def _tool_add(db, args, level, now, origin, agent):
+    """One add of ``level`` from a tool's arguments (checked against _tool_fields)."""
+    values = {name: args.get(name) for name in _tool_fields(level) if name != "project"}
+    written = add_memory(db, level=level, origin=origin, now=now,
+                         values=dict(values, project=_tool_project(db, args), agent=agent))
+    return {"level": level, "id": written.id, "created": written.created}
 _WRITTEN_OUTPUT = {"type": "object",
                    "properties": {"level": {"type": "string"}, "id": {"type": "integer"},
                                                     "created": {"type": "boolean"}},
@@ -10798,78 +10860,41 @@ def _tool_get(db, args, *, now, session_id, origin, agent):
 
 
 @agent_tool("memory_add_l1", "Store a session summary",
-          "Store the summary of this conversation (one per session). Importance 0-1: 0.9 for "
-          "decisions and lasting preferences, 0.3 for routine work.",
-          {"session_id": {"type": "string"}, "summary": {"type": "string"},
-           "key_points": _TEXTS_SCHEMA,
-           "importance": _IMPORTANCE_SCHEMA, "project": {"type": "string"},
-           "parent_session": {"type": "string"},
-           "tags": _TEXTS_SCHEMA}, ["session_id", "summary"], idempotent=True,
-          output=_WRITTEN_OUTPUT)
+            "Store the summary of this conversation (one per session). Importance 0-1: 0.9 for "
+            "decisions and lasting preferences, 0.3 for routine work.",
+            _tool_fields("l1"), _tool_required("l1"), idempotent=True, output=_WRITTEN_OUTPUT)
 def _tool_add_l1(db, args, *, now, session_id, origin, agent):
-    written = add_memory(db, level="l1", origin=origin, now=now, values=dict(
-        session_id=args["session_id"], summary=args["summary"], key_points=args.get("key_points"),
-        importance=args.get("importance"), parent_session=args.get("parent_session"),
-        project=_tool_project(db, args), agent=agent, tags=args.get("tags")))
-    return {"level": "l1", "id": written.id, "created": written.created}
+    return _tool_add(db, args, "l1", now, origin, agent)
 
 
 @agent_tool("memory_add_l2", "Store knowledge",
-          "Store a piece of knowledge distilled from several L1s (name them in source_ids).",
-          {"category": {"type": "string"}, "knowledge": {"type": "string"},
-           "source_ids": _IDS_SCHEMA,
-           "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
-          ["category", "knowledge"], output=_WRITTEN_OUTPUT)
+            "Store a piece of knowledge distilled from several L1s (name them in source_ids).",
+            _tool_fields("l2"), _tool_required("l2"), output=_WRITTEN_OUTPUT)
 def _tool_add_l2(db, args, *, now, session_id, origin, agent):
-    written = add_memory(
-        db,
-        level="l2",
-        origin=origin,
-        now=now,
-        values=dict(
-            category=args["category"], knowledge=args["knowledge"],
-            source_ids=args.get("source_ids"), tags=args.get("tags"),
-            importance=args.get("importance"), project=_tool_project(db, args), agent=agent),
-    )
-    return {"level": "l2", "id": written.id, "created": written.created}
+    return _tool_add(db, args, "l2", now, origin, agent)
 
 
 @agent_tool("memory_add_l3", "Store an insight",
-          "Store a core insight distilled across L2s (name them in source_ids).",
-          {"insight": {"type": "string"}, "source_ids": _IDS_SCHEMA, "category": {"type": "string"},
-           "tags": _TEXTS_SCHEMA, "project": {"type": "string"}, "importance": _IMPORTANCE_SCHEMA},
-          ["insight"], output=_WRITTEN_OUTPUT)
+            "Store a core insight distilled across L2s (name them in source_ids).",
+            _tool_fields("l3"), _tool_required("l3"), output=_WRITTEN_OUTPUT)
 def _tool_add_l3(db, args, *, now, session_id, origin, agent):
-    written = add_memory(
-        db,
-        level="l3",
-        origin=origin,
-        now=now,
-        values=dict(
-            insight=args["insight"], source_ids=args.get("source_ids"),
-            category=args.get("category"), tags=args.get("tags"), importance=args.get("importance"),
-            project=_tool_project(db, args), agent=agent),
-    )
-    return {"level": "l3", "id": written.id, "created": written.created}
+    return _tool_add(db, args, "l3", now, origin, agent)
 
 
 @agent_tool("memory_edit", "Correct a memory",
-          "Correct a memory in place: new text, key points (L1), importance, tags or category (L2, "
-          "L3). Give only the fields to change.",
-          {"level": _LEVEL_ENUM, "id": _ID_SCHEMA, "text": {"type": "string"},
-           "key_points": _TEXTS_SCHEMA,
-           "importance": {"type": "number", "minimum": 0, "maximum": 1}, "tags": _TEXTS_SCHEMA,
-           "category": {"type": "string"}}, ["level", "id"], idempotent=True,
-          output={"type": "object",
-                  "properties": {"level": {"type": "string"}, "id": {"type": "integer"},
-                                                   "changed": {"type": "array",
-                                                               "items": {"type": "string"}}},
-                  "required": ["level", "id", "changed"]})
+            "Correct a memory in place: new text, key points (L1), importance, tags, category "
+            "(L2, L3) or project (\"\" makes it global). Give only the fields to change.",
+            _tool_edits(), ["level", "id"], idempotent=True,
+            output={"type": "object",
+                    "properties": {"level": {"type": "string"}, "id": {"type": "integer"},
+                                   "changed": {"type": "array", "items": {"type": "string"}}},
+                    "required": ["level", "id", "changed"]})
 def _tool_edit(db, args, *, now, session_id, origin, agent):
-    changes = {k: args.get(k) for k in ("text", "key_points", "importance", "tags", "category")}
+    changes = {name: args.get(name) for name in _tool_edits() if name not in ("level", "id")}
+    if changes.get("project") is not None:  # a name or path, or "" for none
+        changes["project"] = resolve_project(db, changes["project"]) or ""
     edited = edit_memory(db, level=args["level"], record_id=_whole(args, "id", None),
-                         changes=changes,
-                         by=origin, now=now)
+                         changes=changes, by=origin, now=now)
     return {"level": args["level"], "id": args["id"], "changed": edited.changed}
 
 
@@ -11363,15 +11388,38 @@ PROJECT_HELP = ("a repository path (or .) or a project name; default: the reposi
                 "working folder, none outside one (env MEMORY_TIERED_PROJECT)")
 
 
-def _distilled_options(kind):
-    """The options `add-l2` and `add-l3` share, after their own."""
-    return (option("--tags", help="comma-separated"),
-            option("--importance", help="0 to 1, default 0.5"),
-            option("--project", help=PROJECT_HELP),
-            option("--global", dest="global_", action="store_true",
-                   help="belongs to no project (%s)" % kind),
-            option("--agent", help="which agent wrote it"),
-            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+def _flag(name):
+    return "--" + name.replace("_", "-")
+
+
+def _field_options(level, after=None):
+    """The options of `add-LEVEL`: one per field of the level the CLI sets (FIELDS, in
+    LEVEL_FIELDS order), the project as --project or --global; ``after``: {field: options} of
+    the command's own, listed after that field's."""
+    out = []
+    for name in LEVEL_FIELDS[level]:
+        field = FIELDS[name]
+        if name == "project":
+            out += [option("--project", help=PROJECT_HELP),
+                    option("--global", dest="global_", action="store_true",
+                           help="belongs to no project (%s)"
+                           % ("an insight" if level == "l3" else "a preference"))]
+        elif field.cli:
+            text = field.help.get(level) if isinstance(field.help, dict) else field.help
+            out.append(option(_flag(name), required=level in field.required, help=text))
+        out += (after or {}).get(name, [])
+    return tuple(out)
+
+
+def _edit_options():
+    """The options of `edit`: the text, then each editable field (FIELDS), the project as
+    --project or --global."""
+    out = [option("--text", help="new summary, knowledge or insight")]
+    for name, field in FIELDS.items():
+        if field.editable:
+            out.append(option(_flag(name), help=field.edit_help))
+    return tuple(out) + (option("--global", dest="global_", action="store_true",
+                                help="make it global (no project)"),)
 
 
 RECORD_OPTIONS = (option("level", help="l1, l2 or l3"),  # one record: `get`, `edit`, `unarchive`
@@ -11565,33 +11613,21 @@ def cmd_init(args):
     return 0
 
 
+def _add_command(args, level, supersedes=None):
+    """`add-LEVEL`: the fields the CLI sets, the project from --project/--global, one add."""
+    values = {name: getattr(args, name) for name in LEVEL_FIELDS[level]
+              if FIELDS[name].cli and name != "project"}
+    with _open(args) as db:
+        values["project"] = _write_project(db, args)
+        return add_memory(db, level=level, values=values, supersedes=supersedes)
+
+
 @subcommand("add-l1", "Store one conversation summary (L1).",
             'memory_tiered.py add-l1 --session-id s42 --summary "Chose SQLite WAL" '
             '--key-points "sqlite,wal" --importance 0.8',
-            option("--session-id", required=True,
-                   help="the conversation this summarises (the hook gives it)"),
-            option("--summary", required=True,
-                   help="2-4 sentences: what was decided and why, what changed"),
-            option("--key-points", help='split on , ， 、 and ;'),
-            option("--importance", help="0 to 1, default 0.5"),
-            option("--parent-session", help="the session this one continued"),
-            option("--project", help=PROJECT_HELP),
-            option("--global", dest="global_", action="store_true",
-                   help="belongs to no project (a preference)"),
-            option("--agent", help="which agent wrote it"),
-            option("--tags", help="comma-separated"),
-            option("--created-at", help="ISO 8601 date or date-time, UTC assumed"))
+            *_field_options("l1"))
 def cmd_add_l1(args):
-    with _open(args) as db:
-        written = add_memory(
-            db,
-            level="l1",
-            values=dict(
-                session_id=args.session_id, summary=args.summary, key_points=args.key_points,
-                importance=args.importance, parent_session=args.parent_session,
-                project=_write_project(db, args), agent=args.agent, created_at=args.created_at,
-                tags=args.tags),
-        )
+    written = _add_command(args, "l1")
     if not written.created:
         _say("same summary already stored for this session as L1 #%d; not added again" % written.id)
     _written_out(args, "l1", written)
@@ -11601,44 +11637,18 @@ def cmd_add_l1(args):
 @subcommand("add-l2", "Store a piece of structured knowledge (L2).",
             'memory_tiered.py add-l2 --category skills --knowledge "Writes Go daily" --source-ids '
             '3,7',
-            option("--category", required=True,
-                   help="e.g. habits-preferences, decisions, skills-career"),
-            option("--knowledge", required=True, help="the knowledge, one or two sentences"),
-            option("--source-ids", help="L1 ids, comma-separated"),
-            option("--supersedes", type=_positive_int, help="id of an older L2 this one replaces"),
-            *_distilled_options("a preference"))
+            *_field_options("l2", after={"source_ids": [option(
+                "--supersedes", type=_positive_int, help="id of an older L2 this one replaces")]}))
 def cmd_add_l2(args):
-    with _open(args) as db:
-        written = add_memory(
-            db,
-            level="l2",
-            supersedes=args.supersedes,
-            values=dict(
-                category=args.category, knowledge=args.knowledge, source_ids=args.source_ids,
-                tags=args.tags, importance=args.importance, project=_write_project(db, args),
-                created_at=args.created_at, agent=args.agent),
-        )
-    _written_out(args, "l2", written)
+    _written_out(args, "l2", _add_command(args, "l2", supersedes=args.supersedes))
     return 0
 
 
 @subcommand("add-l3", "Store a core insight (L3).",
             'memory_tiered.py add-l3 --insight "Prefers boring tech" --source-ids 2,5,9',
-            option("--insight", required=True, help="the core insight, one sentence"),
-            option("--source-ids", help="L2 ids, comma-separated"),
-            option("--category", help="e.g. values, decision-style"),
-            *_distilled_options("an insight"))
+            *_field_options("l3"))
 def cmd_add_l3(args):
-    with _open(args) as db:
-        written = add_memory(
-            db,
-            level="l3",
-            values=dict(
-                insight=args.insight, source_ids=args.source_ids, category=args.category,
-                importance=args.importance, project=_write_project(db, args),
-                created_at=args.created_at, tags=args.tags, agent=args.agent),
-        )
-    _written_out(args, "l3", written, duplicates=False)
+    _written_out(args, "l3", _add_command(args, "l3"), duplicates=False)
     return 0
 
 
@@ -12510,19 +12520,10 @@ def cmd_context(args):
 
 @subcommand("edit", "Correct a record in place; its vault note follows on the next sync.",
             'memory_tiered.py edit l2 7 --text "Uses pnpm, not npm" --importance 0.9',
-            *RECORD_OPTIONS,
-            option("--text", help="new summary, knowledge or insight"),
-            option("--key-points", help="L1 only; replaces them (split on , ， 、 and ;)"),
-            option("--importance", help="0 to 1"),
-            option("--tags", help="replaces them (comma-separated)"),
-            option("--category", help="L2 and L3"),
-            option("--project",
-                   help="move it to this project (a repository path, a name or a key)"),
-            option("--global", dest="global_", action="store_true",
-                   help="make it global (no project)"))
+            *RECORD_OPTIONS + _edit_options())
 def cmd_edit(args):
-    changes = {"text": args.text, "key_points": args.key_points, "importance": args.importance,
-               "tags": args.tags, "category": args.category}
+    changes = {name: getattr(args, name) for name in ("text",) + tuple(FIELDS)
+               if name == "text" or FIELDS[name].editable and name != "project"}
     if args.global_ and args.project:
         raise ValidationError("give --project or --global, not both")
     with _open(args) as db:

@@ -6,7 +6,7 @@ import collections
 import os
 import unittest
 
-from helpers import SCRIPT, memory_tiered
+from helpers import SCRIPT, memory_tiered, slow
 
 
 def _tree():
@@ -73,3 +73,87 @@ class LayoutTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@slow
+class FieldTableTests(unittest.TestCase):
+    """A field is added in three places (a migration, a FIELDS entry, its name in LEVEL_FIELDS)
+    and reaches every way in and out: the CLI, the agent tools, edit, export and import, the
+    vault both ways and replication.  Checked on a copy of the module with a throwaway field."""
+
+    def test_a_throwaway_l2_field_added_in_three_places_reaches_everything(self):
+        import json
+        import shutil
+        import subprocess
+        import sys
+        import tempfile
+        tmp = tempfile.mkdtemp(prefix="mt-field-")
+        self.addCleanup(shutil.rmtree, tmp, True)
+        with open(SCRIPT, encoding="utf-8") as handle:
+            source = handle.read()
+        places = [
+            ('"SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),\n    ],\n]',
+             '"SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),\n    ],\n'
+             '    ["ALTER TABLE memory_l2 ADD COLUMN source_url TEXT"],\n]'),
+            ('    _field("origin", lambda value, level: check_origin(value), cli=False, tool=False),',
+             '    _field("origin", lambda value, level: check_origin(value), cli=False, tool=False),\n'
+             '    _field("source_url", _optional_short("source_url"), help="where it was learnt",\n'
+             '           edit_help="where it was learnt", editable=True),'),
+            ('"l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "agent",\n'
+             '           "created_at", "origin"),',
+             '"l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "agent",\n'
+             '           "created_at", "origin", "source_url"),'),
+        ]
+        for old, new in places:
+            self.assertEqual(source.count(old), 1, old)
+            source = source.replace(old, new)
+        script = os.path.join(tmp, "memory_tiered.py")
+        with open(script, "w", encoding="utf-8") as handle:
+            handle.write(source)
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp,
+               "MEMORY_TIERED_DB": os.path.join(tmp, "m.db")}
+
+        def run(*argv, stdin=None):
+            done = subprocess.run([sys.executable, script] + list(argv), env=env, cwd=tmp,
+                                  input=stdin, capture_output=True, text=True, timeout=60)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            return done.stdout
+
+        def field(rid, db=None):
+            extra = ["--db", db] if db else []
+            return json.loads(run("get", "l2", str(rid), "--json", *extra)).get("source_url")
+
+        run("add-l2", "--category", "docs", "--knowledge", "Stripe retries webhooks for three days",
+            "--source-url", "https://a.example")
+        self.assertEqual(field(1), "https://a.example")
+        run("edit", "l2", "1", "--source-url", "https://b.example")
+        self.assertEqual(field(1), "https://b.example")
+        call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+            "name": "memory_add_l2", "arguments": {"category": "c", "knowledge": "over MCP",
+                                                  "source_url": "https://c.example"}}}
+        self.assertIn('"isError":false', run("mcp", stdin=json.dumps(call) + "\n"))
+        self.assertEqual(field(2), "https://c.example")
+        exported = os.path.join(tmp, "all.csv")
+        run("export", "--format", "csv", "--out", exported)
+        copy = os.path.join(tmp, "copy.db")
+        run("import", exported, "--db", copy)
+        self.assertEqual(field(1, copy), "https://b.example")
+        vault = os.path.join(tmp, "vault")
+        run("sync", "--vault", vault)
+        folder = os.path.join(vault, "L2-结构知识")
+        note = os.path.join(folder, sorted(os.listdir(folder))[0])
+        with open(note, encoding="utf-8") as handle:
+            text = handle.read()
+        self.assertIn('source_url: "https://b.example"', text)
+        with open(note, "w", encoding="utf-8") as handle:
+            handle.write(text.replace("https://b.example", "https://d.example"))
+        run("sync", "--vault", vault)
+        self.assertEqual(field(1), "https://d.example")
+        run("replicate", "--dir", os.path.join(tmp, "replica"))
+        shared = os.path.join(tmp, "replica", "devices")
+        lines = []
+        for root, _, names in os.walk(shared):
+            for name in names:
+                with open(os.path.join(root, name), encoding="utf-8") as handle:
+                    lines.append(handle.read())
+        self.assertIn("https://d.example", "".join(lines))

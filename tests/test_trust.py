@@ -427,7 +427,7 @@ class FileIsCurrentTests(TrustCase):
         db = memory_tiered.MemoryDB(self.db)
         try:
             db.execute("PRAGMA wal_autocheckpoint = 0")
-            memory_tiered.MemoryStore(db).add_l1("s-wal", "a memory only the WAL holds " + "w" * 3000)
+            memory_tiered.MemoryStore(db).add("l1", {"session_id": "s-wal", "summary": "a memory only the WAL holds " + "w" * 3000})
             with open(self.db + "-wal", "rb") as handle:
                 wal = handle.read()
             self.assertTrue(wal)
