@@ -3050,7 +3050,7 @@ class MemoryDB:
         self.close()
 
 
-# ==== Records: level facts, rows, formats ====
+# ==== Records: the field table, rows, export formats ====
 
 
 def read_config(db):
@@ -8848,7 +8848,7 @@ def leave_folder(db, *, folder):
     return folder
 
 
-# ==== Integrations: agents (context, Claude Code hooks, session capture, MCP) ====
+# ==== Agent context: conversational turns, the launch command, the injected block ====
 
 CHATTER = frozenset("""
 hi hello hey yo thanks thank thx ok okay yes yeah yep no nope please sure cool great nice good fine
@@ -8981,7 +8981,8 @@ NO_TRANSCRIPT_TAG = "no-transcript"  # an automatic L1 that only says a session 
 
 
 CONTEXT_RULES_MAX = 30  # rules imported from CLAUDE.md shown to an agent that does not read it
-CONTEXT_GLOBAL_MAX = 3  # global sessions (pinned, or importance >= CONTEXT_GLOBAL_MIN) at session start
+# global sessions shown at session start in a repository: pinned, or importance >= the minimum
+CONTEXT_GLOBAL_MAX = 3
 CONTEXT_GLOBAL_MIN = 0.8
 
 
@@ -9156,6 +9157,9 @@ def consolidation_block(db, command, now, project=None, every_project=False):
                         ",".join(map(str, c["l2_ids"])),
                         "--project %s" % shell_quote(c["project"]) if c["project"] else "--global"))
     return "\n".join(lines) + "\n"
+
+
+# ==== Agent installs: our hooks and MCP entry in each agent's own configuration ====
 
 
 def hook_handlers(script, db_path, python=None):
@@ -9630,6 +9634,9 @@ def apply_agent_install(plan):
     return done
 
 
+# ==== Transcripts: each agent's session files, read in one form ====
+
+
 def _card_text(text, limit):
     """A transcript's text as a card keeps it: terminal escapes, control characters and lone
     surrogates gone, white space folded, secrets scrubbed, cut to ``limit`` (a first cut before
@@ -9931,6 +9938,9 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
         db, session_id=session_id or found_id or os.path.splitext(os.path.basename(path))[0],
         turns=turns, transcript_path=os.path.abspath(path), cwd=cwd, now=now)
     return session_id, len(turns)
+
+
+# ==== Session cards: what a session asked, changed, ran and concluded ====
 
 
 _SHELL_SPLIT_RE = _LazyRe(r"&&|\|\||[;|\n]")
@@ -10245,6 +10255,9 @@ def session_card(card, cwd=None):
     return text[:MAX_TEXT], points[:20]
 
 
+# ==== Importers: transcripts, standing-rule files, other tools' memories ====
+
+
 def import_transcripts(db, paths, now, dry_run=False, progress=None):
     """Day one is not empty: an automatic L1 (a session card, importance 0.3, origin import) for
     every transcript in ``paths`` (files, or folders searched for ``*.jsonl`` and Gemini CLI's
@@ -10459,6 +10472,9 @@ def notes_records(path, fmt=None):
     if stripped.startswith("---"):
         return _frontmatter_note_records(text, name)
     return _markdown_records(text, name)
+
+
+# ==== Hooks: each agent event answered ====
 
 
 def no_turns_summary(session):
@@ -10688,6 +10704,9 @@ def run_hook(event, data, db_path, now, agent="claude-code"):
                 command, shell_quote(pending["session_id"]),
                 " --project %s" % shell_quote(key) if key else "")
     return text[:HOOK_OUTPUT_MAX]
+
+
+# ==== Agent tools: one registry that MCP and the Hermes provider serve ====
 
 
 _JSON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "array": (list,),
@@ -10970,6 +10989,9 @@ def call_tool(db, *, name, args, now=None, session_id=None, origin="mcp", agent=
             check_schema(value, properties[key], key)
     return handler(db, args, now=now or now_utc(), session_id=session_id, origin=origin,
                    agent=agent or origin)
+
+
+# ==== MCP server: JSON-RPC over stdio ====
 
 
 def mcp_handle(message, db_path, session):
