@@ -8792,6 +8792,18 @@ def shared_vault_device(db):
     return replica_device(db) if read_config(db)["vault_shared"] else None
 
 
+def daily_report(db, *, vault, push=True, now=None):
+    """(An operation, here since a shared vault names each device's report note.)  Today's
+    report: built, saved in the vault's report folder (one note per device in a
+    shared vault) and, with ``push``, sent to the configured webhooks.  Returns the report data
+    with ``text``, ``saved_to`` and ``outcomes`` [(webhook, ok, detail)]."""
+    data = build_report(db, now or now_utc())
+    text = report_markdown(data)
+    data["saved_to"] = save_report(vault, data, text, shared_vault_device(db))
+    outcomes = push_report("记忆日报 %s" % data["date"], text) if push else []
+    return dict(data, text=text, outcomes=outcomes)
+
+
 def replicate_configured(db, now=None, compact=False):
     """Replicate the configured folder (`config replica_dir`) and every team folder in use;
     [] when there is none.  A folder that fails is reported ({"folder", "error"}) and the
@@ -11259,10 +11271,8 @@ def run_job(name, db_path, now, vault=None):
             failed = any("error" in r or r["rejected"] or r["unreadable"] for r in done)
             return (1 if failed else 0), "; ".join(_replicate_lines(done))
         if name == "report":
-            data = build_report(db, now)
-            text = report_markdown(data)
-            saved = save_report(vault_path(vault), data, text, shared_vault_device(db))
-            outcomes = push_report("记忆日报 %s" % data["date"], text)
+            data = daily_report(db, vault=vault_path(vault), now=now)
+            saved, outcomes = data["saved_to"], data["outcomes"]
             failed = [o for o in outcomes if not o[1]]
             summary = "report saved to %s; %s" % (saved, "; ".join(
                 "%s %s" % (n,
@@ -12882,11 +12892,8 @@ def cmd_report(args):
     now = now_utc()
     load_env_file(_db_path(args))
     with _open(args) as db:
-        data = build_report(db, now)
-        device = shared_vault_device(db)
-    text = report_markdown(data)
-    data["saved_to"] = save_report(vault_path(args.vault), data, text, device)
-    outcomes = push_report("记忆日报 %s" % data["date"], text) if args.push else []
+        data = daily_report(db, vault=vault_path(args.vault), push=args.push, now=now)
+    text, outcomes = data.pop("text"), data.pop("outcomes")
     data["pushed"] = [{"target": n, "ok": ok, "detail": why} for n, ok, why in outcomes]
     _out(args, data, [text.rstrip("\n")])
     _say("report: saved to %s" % data["saved_to"])
