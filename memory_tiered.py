@@ -7157,6 +7157,23 @@ def build_digest(db, budget=DEFAULT_BUDGET, project=None):
     return "\n".join(lines + fitted).rstrip("\n") + "\n"
 
 
+def write_digest(db, *, project=None, budget=DEFAULT_BUDGET):
+    """Write the digest of ``project`` (None: the global one) next to the database; returns
+    (path, text, whether the file changed)."""
+    path, text = digest_path(db.path, project), build_digest(db, budget, project=project)
+    return path, text, write_atomic(path, text)
+
+
+def refresh_digests(db, *, budget=DEFAULT_BUDGET):
+    """Rewrite the global digest and each project digest someone asked for (the files next to
+    the database); True if any changed."""
+    written = write_digest(db, budget=budget)[2]
+    for _, project in digest_files(db.path):
+        if project:
+            written = write_digest(db, project=project, budget=budget)[2] or written
+    return written
+
+
 def build_report(db, now):
     """The daily report as a dict: what changed in the last 24 h and the state of the store."""
     since = iso(now - datetime.timedelta(hours=24))
@@ -7520,8 +7537,8 @@ def _after_forget(db, purge, targets, everything):
         for path, ids in sorted(held.items()):
             MemoryStore.purge_backup(path, ids)
             purged.append(path)
-    for digest, project in digest_files(db.path):
-        write_atomic(digest, build_digest(db, project=project))
+    for _, project in digest_files(db.path):  # each digest written so far, without the record
+        write_digest(db, project=project)
     reports = []
     for vault in _vaults_of(db):
         reports += _scrub_reports(vault, None if everything else targets)
@@ -11207,10 +11224,7 @@ def maintain_index(db, rebuild=False, budget=DEFAULT_BUDGET):
     status = db.index_status()
     repaired = (rebuild or not status["ok"]) and db.rebuild_index()
     db.optimize_index()
-    written = write_atomic(digest_path(db.path), build_digest(db, budget))
-    for path, project in digest_files(db.path):
-        if project:  # a project's digest someone asked for stays current too
-            written = write_atomic(path, build_digest(db, budget, project=project)) or written
+    written = refresh_digests(db, budget=budget)  # (a project's digest someone asked for too)
     if repaired:
         state = " rebuilt (%s of %s rows were indexed)" % (status["indexed"], status["rows"])
     else:
@@ -12861,9 +12875,7 @@ def cmd_mcp(args):
 def cmd_digest(args):
     with _open(args) as db:
         project = resolve_project(db, args.project) if args.project else None
-        text = build_digest(db, args.budget, project=project)
-        path = digest_path(db.path, project)
-        written = write_atomic(path, text)
+        path, text, written = write_digest(db, project=project, budget=args.budget)
     _out(args, {"path": path, "written": written, "tokens": token_count(text), "text": text},
          [text.rstrip("\n")])
     _say("digest: %s %s (%d tokens)" % ("wrote" if written else "unchanged", path,
