@@ -2196,6 +2196,18 @@ MIGRATIONS = [
         lambda conn, now: adopt_path_keys(conn, sorted({r[0] for r in conn.execute(
             "SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),
     ],
+    ["""CREATE TABLE IF NOT EXISTS embedding_chunks (
+            level     TEXT NOT NULL,     -- l1, l2, l3
+            record_id INTEGER NOT NULL,
+            chunk     INTEGER NOT NULL,  -- 1, 2, ...: a long record's parts after its first,
+                                         -- whose vector is in embeddings
+            vector    BLOB NOT NULL,     -- float32 values, unit length (the model of embeddings)
+            PRIMARY KEY (level, record_id, chunk)
+        )"""]
+    + [
+        "CREATE TRIGGER IF NOT EXISTS %s_chunks_ad AFTER DELETE ON %s BEGIN "
+        "DELETE FROM embedding_chunks WHERE level = '%s' AND record_id = old.id; END" % (t, t, lv)
+        for lv, t in (("l1", "memory_l1"), ("l2", "memory_l2"), ("l3", "memory_l3"))],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 
@@ -3713,7 +3725,11 @@ class DecayEngine:
 # ==== Embeddings (optional): vectors from an endpoint the user runs ====
 
 EMBED_BATCH = 32  # texts per request
-EMBED_TEXT_MAX = 8000  # characters of a record sent (the endpoint cuts it to what its model reads)
+EMBED_TEXT_MAX = 8000  # characters of a record embedded, in chunks
+# tokens (token_count) of one chunk: small models read about 256 word pieces, so a longer text
+# sent whole would lose its end; a record is embedded in sentence-aligned chunks of this size
+EMBED_CHUNK_TOKENS = 200
+EMBED_CHUNKS_MAX = 12  # chunks of one record
 EMBED_CANDIDATES = 50  # nearest records fused with the lexical ranking
 # newest vectors of a level compared per query (about 100 ms at 384 dimensions)
 EMBED_SCAN_LIMIT = 10000
@@ -3779,6 +3795,26 @@ def embedding_text(level, row):
     return "\n".join(p for p in parts if p)[:EMBED_TEXT_MAX]
 
 
+def embedding_chunks(text):
+    """A record's embedding text in sentence-aligned chunks of at most EMBED_CHUNK_TOKENS (a
+    longer sentence is cut), at most EMBED_CHUNKS_MAX; the first is the record's own vector."""
+    chunks, current = [], ""
+    for unit in _SENTENCE_END_RE.split(text or ""):
+        unit = (unit or "").strip()
+        while unit and token_count(unit) > EMBED_CHUNK_TOKENS:
+            cut = len(unit) * EMBED_CHUNK_TOKENS // token_count(unit)
+            unit, rest = unit[:cut], unit[cut:]
+            chunks += [c for c in (current, unit) if c]
+            current, unit = "", rest
+        if unit and current and token_count(current + " " + unit) > EMBED_CHUNK_TOKENS:
+            chunks.append(current)
+            current = ""
+        current = (current + " " + unit).strip()
+    if current:
+        chunks.append(current)
+    return chunks[:EMBED_CHUNKS_MAX] or [text or ""]
+
+
 def embed_pending(db, settings=None, limit=None, records=None):
     """Embed records that have no vector yet (or whose text changed since): the given
     (level, id) ``records``, or every such record (up to ``limit``).  Returns how many were
@@ -3810,15 +3846,25 @@ def embed_pending(db, settings=None, limit=None, records=None):
     done = 0
     for start in range(0, len(todo), EMBED_BATCH):
         batch = todo[start:start + EMBED_BATCH]
-        vectors = embed_texts([text for _, _, text, _ in batch], settings)
+        pieces = [(n, chunk) for n, (_, _, text, _) in enumerate(batch)
+                  for chunk in embedding_chunks(text)]
+        vectors = embed_texts([chunk for _, chunk in pieces], settings)
+        per_record = collections.defaultdict(list)
+        for (n, _), vector in zip(pieces, vectors):
+            per_record[n].append(array.array("f", vector).tobytes())
         with db.relaxed() as conn:
-            conn.executemany(
-                "INSERT INTO embeddings(level, record_id, model, text_hash, vector) VALUES (?, ?, "
-                "?, ?, ?) "
-                "ON CONFLICT(level, record_id) DO UPDATE SET model = excluded.model, text_hash = "
-                "excluded.text_hash, vector = excluded.vector",
-                [(lv, rid, settings[1], digest, array.array("f", vector).tobytes())
-                 for (lv, rid, _, digest), vector in zip(batch, vectors)])
+            for n, (lv, rid, _, digest) in enumerate(batch):
+                first, *rest = per_record[n]
+                conn.execute(
+                    "INSERT INTO embeddings(level, record_id, model, text_hash, vector) VALUES "
+                    "(?, ?, ?, ?, ?) ON CONFLICT(level, record_id) DO UPDATE SET model = "
+                    "excluded.model, text_hash = excluded.text_hash, vector = excluded.vector",
+                    (lv, rid, settings[1], digest, first))
+                conn.execute("DELETE FROM embedding_chunks WHERE level = ? AND record_id = ?",
+                             (lv, rid))
+                conn.executemany("INSERT INTO embedding_chunks(level, record_id, chunk, vector) "
+                                 "VALUES (?, ?, ?, ?)",
+                                 [(lv, rid, c, blob) for c, blob in enumerate(rest, 1)])
         done += len(batch)
     return done
 
@@ -3845,32 +3891,34 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
     import heapq
     query = array.array("f", embed_texts([text[:EMBED_TEXT_MAX]], settings)[0])
     dot = _dot()
-    best, seen = [], set()
+    scores = {}  # (level, id) -> the best cosine of its chunks
 
     def consider(lv, rid, blob):
-        if (lv, rid) in seen or len(blob) != 4 * len(query):
-            return
-        seen.add((lv, rid))
-        score = dot(query, memoryview(blob).cast("f"))
-        if len(best) < k:
-            heapq.heappush(best, (score, lv, rid))
-        elif score > best[0][0]:
-            heapq.heapreplace(best, (score, lv, rid))
+        if len(blob) == 4 * len(query):
+            score = dot(query, memoryview(blob).cast("f"))
+            if score > scores.get((lv, rid), -2.0):
+                scores[(lv, rid)] = score
 
+    # a record's first chunk is in embeddings, the rest of a long one in embedding_chunks
+    vectors = ("SELECT e.record_id, e.vector FROM embeddings e WHERE e.level = ? AND e.model = ? "
+               "%s UNION ALL SELECT c.record_id, c.vector FROM embedding_chunks c JOIN embeddings "
+               "e ON e.level = c.level AND e.record_id = c.record_id WHERE c.level = ? AND "
+               "e.model = ? %s")
     for lv in levels:
-        for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? AND "
-                                    "model = ? ORDER BY record_id DESC LIMIT ?",
-                                    (lv, settings[1], EMBED_SCAN_LIMIT)):
+        newest = ("AND e.record_id >= coalesce((SELECT record_id FROM embeddings WHERE level = ? "
+                  "AND model = ? ORDER BY record_id DESC LIMIT 1 OFFSET ?), 0)")
+        for rid, blob in db.execute(vectors % (newest, newest),
+                                    (lv, settings[1], lv, settings[1], EMBED_SCAN_LIMIT - 1) * 2):
             consider(lv, rid, blob)
     for lv in LEVELS:
         ids = [rid for level, rid in also if level == lv]
         if ids:
-            for rid, blob in db.execute("SELECT record_id, vector FROM embeddings WHERE level = ? "
-                                        "AND model = ? "
-                                        "AND record_id IN (SELECT value FROM json_each(?))",
-                                        (lv, settings[1], json.dumps(ids))):
+            listed = "AND e.record_id IN (SELECT value FROM json_each(?))"
+            for rid, blob in db.execute(vectors % (listed, listed),
+                                        (lv, settings[1], json.dumps(ids)) * 2):
                 consider(lv, rid, blob)
-    return [(lv, rid, score) for score, lv, rid in sorted(best, reverse=True)]
+    best = heapq.nlargest(k, ((score, lv, rid) for (lv, rid), score in scores.items()))
+    return [(lv, rid, score) for score, lv, rid in best]
 
 
 # ==== Searcher: one ranked list across the three levels ====
@@ -4304,6 +4352,38 @@ class Searcher:
         out = [] if filters["include_archived"] else ["archived_at IS NULL"]
         return out + ([] if filters.get("include_superseded") else ["superseded_by IS NULL"])
 
+    def _compounds_split(self, query):
+        """The query with each word no record holds that is two words the index knows written as
+        one ("roadtrip", "icecream") searched as that phrase ("road trip").  Store statistics
+        decide: a word some record holds is left alone."""
+        unknown = [w for w in query.words if len(w) >= 6 and w.isascii() and w.isalpha()
+                   and w in self._df and not self._df[w]]
+        if not unknown:
+            return query
+        halves = sorted({h for w in unknown for i in range(3, len(w) - 2) for h in (w[:i], w[i:])
+                         if h not in EN_STOP_WORDS})
+        try:
+            stems = {}
+            for n, stem in self.db.tokens(halves):
+                stems.setdefault(halves[n], set()).add(stem)
+            known = {stem for stem, _ in self.db.vocabulary(
+                sorted(set().union(*stems.values())))} if stems else set()
+        except sqlite3.OperationalError:  # e.g. a read-only connection
+            return query
+        phrases = {}
+        for w in unknown:
+            pairs = [(min(i, len(w) - i), w[:i], w[i:]) for i in range(3, len(w) - 2)
+                     if stems.get(w[:i]) and stems[w[:i]] <= known
+                     and stems.get(w[i:]) and stems[w[i:]] <= known]
+            if pairs:
+                _, a, b = max(pairs)
+                phrases[w] = "%s %s" % (a, b)
+        if not phrases:
+            return query
+        other = query.keeping(set(query.words) | set(query.cjk_terms))
+        other.words = [phrases.get(w, w) for w in query.words]
+        return other
+
     def _fts(self, query, filters, want, in_sql=False):
         """[(level, id, relevance)] from the full-text index, and whether the page was full."""
         where, params = self._filter_sql(filters, "") if in_sql else ([], [])
@@ -4315,6 +4395,7 @@ class Searcher:
                "?%s ORDER BY rel DESC LIMIT ?" % (", ".join(map(str, FIELD_WEIGHTS)),
                                               "".join(" AND " + w for w in where)))
         query, postings = self._within_budget(query)
+        query = self._compounds_split(query)
         expression = query.fts_expression()
         rows = self.db.rows(sql, [expression] + params + [page]).fetchall()
         if not rows:

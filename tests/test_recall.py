@@ -417,7 +417,7 @@ class EmbeddingTests(CLITestCase):
                     return
                 data = []
                 for n, text in enumerate(body["input"]):
-                    low = text.lower()
+                    low = text.lower()[:1000]  # a small model reads about 256 word pieces
                     vector = [float(sum(low.count(w) for w in words)) for words in concepts] + [0.1]
                     data.append({"object": "embedding", "index": n, "embedding": vector})
                 payload = json.dumps({"object": "list", "data": data, "model": body["model"]}).encode()
@@ -468,6 +468,28 @@ class EmbeddingTests(CLITestCase):
         before = len(self.calls)
         self.run_cli("edit", "l1", target, "--key-points", "MySQL 8 on RDS")
         self.assertIn("MySQL 8 on RDS", self.calls[before]["input"][0])
+
+    @slow
+    def test_a_long_record_is_embedded_in_chunks_so_its_end_is_found(self):
+        long_text = ("The team met in room four and talked about the weather. " * 25
+                     + "In the end we chose Postgres for the ledger.")
+        target = self.add_l1(long_text, session="a")
+        self.add_l1("Lunch was sushi on Friday", session="b")
+        sent = self.calls[0]["input"]
+        self.assertGreaterEqual(len(sent), 2)  # sentence-aligned chunks of one record
+        self.assertTrue(all(memory_tiered.token_count(t) <= memory_tiered.EMBED_CHUNK_TOKENS for t in sent))
+        self.assertIn("we chose Postgres for the ledger", sent[-1])
+        found = self.search("which database did we pick?", "--no-touch", "--explain")
+        self.assertEqual(found[0]["id"], target)
+        self.assertGreater(found[0]["explain"]["vector_cosine"], 0.9)  # its last chunk, not the average
+        conn = self.connect(self.db)
+        chunks = conn.execute("SELECT count(*) FROM embedding_chunks").fetchone()[0]
+        self.assertEqual(chunks, len(sent) - 1)
+        self.run_cli("edit", "l1", target, "--text", "Short now: we chose MySQL")
+        self.assertEqual(conn.execute("SELECT count(*) FROM embedding_chunks").fetchone()[0], 0)
+        self.run_cli("edit", "l1", target, "--text", long_text)
+        self.run_cli("forget", "l1", target, "--yes")
+        self.assertEqual(conn.execute("SELECT count(*) FROM embedding_chunks").fetchone()[0], 0)
 
     @slow
     def test_a_failing_endpoint_never_loses_a_memory(self):

@@ -270,3 +270,19 @@ class ScanFallbackTests(CLITestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class CompoundWordTests(CLITestCase):
+    def test_a_word_written_as_one_finds_the_two_the_store_holds(self):
+        trip = self.add_l1("Melanie and her kids took a road trip to the Grand Canyon in June", session="a")
+        self.add_l1("Caroline painted a sunrise over the lake", session="b")
+        found = self.search("When did Melanie go on a roadtrip?", "--no-touch")
+        self.assertEqual(found[0]["id"], trip)
+        found = self.search("roadtrip", "--no-touch")
+        self.assertEqual([r["id"] for r in found], [trip])
+
+    def test_a_word_the_store_holds_is_left_as_it_is(self):
+        one = self.add_l1("The notebook server restarts nightly", session="a")
+        self.add_l1("A note about a book", session="b")
+        self.assertEqual([r["id"] for r in self.search("notebook", "--no-touch")], [one])
+
