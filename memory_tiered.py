@@ -237,6 +237,7 @@ WRITE_CACHE_KIB = 32000
 PROJECT_BOOST = 1.2
 DEFAULT_BUDGET = 2000  # tokens of a context block or digest unless asked otherwise
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
+SEARCH_LIMIT_MAX = 1000  # results one search returns at most
 VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 IMPORT_BATCH = 1000
 TRANSCRIPT_TURN_MAX = 4000
@@ -4013,9 +4014,9 @@ class Searcher:
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         self._rows = {}  # (level, id) -> the stored row of each result, for the gate
         text = check_text(text, "search text", MAX_TEXT)
-        if not isinstance(limit, int) or limit < 1 or limit > 1000:
-            raise ValidationError("limit must be a whole number from 1 to 1000 (got %r)" % (limit,),
-                                  "limit")
+        if not isinstance(limit, int) or limit < 1 or limit > SEARCH_LIMIT_MAX:
+            raise ValidationError("limit must be a whole number from 1 to %d (got %r)"
+                                  % (SEARCH_LIMIT_MAX, limit), "limit")
         levels = [check_level(level)] if level else list(LEVELS)
         query = self._query(text, now)
         filters = {"levels": levels, "project": project, "scope": scope,
@@ -11472,11 +11473,15 @@ def _command_in(argv):
     return None
 
 
-def _positive_int(text):
-    if not _ID_TEXT_RE.fullmatch(str(text)) or not 1 <= int(text) <= MAX_ID:
+def _positive_int(text, most=MAX_ID):
+    if not _ID_TEXT_RE.fullmatch(str(text)) or not 1 <= int(text) <= most:
         raise _argparse()[0].ArgumentTypeError("must be a whole number from 1 to %d (got %r)"
-                                               % (MAX_ID, text))
+                                               % (most, text))
     return int(text)
+
+
+def _search_limit(text):
+    return _positive_int(text, SEARCH_LIMIT_MAX)
 
 
 COMMANDS = {}  # name -> (handler, help, example, options), in the order `--help` lists them
@@ -11842,7 +11847,7 @@ def _search_lines(results, explain):
                    help="search text; repeat it with paraphrases and synonyms: the rankings are "
                         "fused"),
             option("--level", type=str.lower, choices=LEVELS, help="l1, l2 or l3"),
-            option("--limit", type=_positive_int, default=10,
+            option("--limit", type=_search_limit, default=10,
                    help="results (default 10, at most 1000)"),
             option("--here", action="store_true",
                    help="only this repository's memories and global ones"),
