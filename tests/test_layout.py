@@ -92,9 +92,9 @@ class FieldTableTests(unittest.TestCase):
         with open(SCRIPT, encoding="utf-8") as handle:
             source = handle.read()
         places = [
-            ('"SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),\n    ],\n]',
-             '"SELECT cwd FROM pending_sessions WHERE cwd IS NOT NULL")})),\n    ],\n'
-             '    ["ALTER TABLE memory_l2 ADD COLUMN source_url TEXT"],\n]'),
+            ("SCHEMA_VERSION = len(MIGRATIONS)",
+             'MIGRATIONS.append(["ALTER TABLE memory_l2 ADD COLUMN source_url TEXT"])\n'
+             "SCHEMA_VERSION = len(MIGRATIONS)"),
             ('    _field("origin", lambda value, level: check_origin(value), cli=False, tool=False),',
              '    _field("origin", lambda value, level: check_origin(value), cli=False, tool=False),\n'
              '    _field("source_url", _optional_short("source_url"), help="where it was learnt",\n'
