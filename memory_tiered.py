@@ -192,6 +192,9 @@ GATE_NAME_COVERAGE = 0.1  # ... pass from this coverage
 GATE_RARE = 0.75  # a term whose information is this share of the most a term can carry is rare ...
 # ... and in a prompt of at most this many known content terms, one such term is enough
 GATE_SHORT = 4
+# a memory that shares two other names or identifiers of a prompt and this share of its term
+# information need not hold every name in it ("Neovim 里 Rust 的 LSP", "403 Forbidden")
+GATE_OTHER_NAMES = 0.5
 
 # Words of a coding conversation that name no memory: what a person asks an agent to do to the
 # code in front of it, question templates, conversational turns and a session card's own labels
@@ -1542,15 +1545,22 @@ def light_stem(word):
 _TECH_TOKEN_RE = _LazyRe(r"[A-Za-z0-9][A-Za-z0-9_.\-/]*")
 
 
-def _strong_terms(text):
+def _strong_terms(text, memory=False):
     """The words of ``text`` written as names and identifiers are: with a digit, a capital
     letter past a sentence's first word (Stripe, PPT, LSP), joined by ``. _ - /`` (webhook.py,
-    parse_date, runs-on), or Latin words in a Chinese sentence (slowapi, proration)."""
+    parse_date, runs-on), or Latin words in a Chinese sentence (slowapi, proration).
+
+    ``memory``: ``text`` is a memory's sentences, not a prompt: the words of an identifier are
+    left out (the memory names split.py, not "split"; 7-day is no name), and a short text is
+    not read as a list of keywords."""
     strong = set()
     mixed = bool(cjk_runs(text)[0])  # a Latin word in a Chinese sentence is a name or a term
-    keywords = len(_TECH_TOKEN_RE.findall(text)) <= 3  # "Stripe", "Postgres pgbouncer": names
+    # "Stripe", "Postgres pgbouncer": names
+    keywords = not memory and len(_TECH_TOKEN_RE.findall(text)) <= 3
     for m in _TECH_TOKEN_RE.finditer(text):
         token = m.group(0).rstrip(".-/")
+        if memory and any(c in "._-/" for c in token):
+            continue
         before = text[:m.start()].rstrip()
         first = not keywords and (not before or before[-1] in ".!?:;。！？：；\n")
         if (
@@ -4474,8 +4484,9 @@ class Searcher:
         terms it contains is at least GATE_COVERAGE of the prompt's, or, in a prompt of at most
         GATE_SHORT known terms, when it contains a rare one (GATE_RARE).  Names (capitalised words
         inside the prompt) must be in the result; a prompt that names someone the store knows
-        lets its GATE_NAME_TOP best results that contain the name pass from GATE_NAME_COVERAGE.
-        Measured by bench/injection.py.
+        lets its GATE_NAME_TOP best results that contain the name pass from GATE_NAME_COVERAGE
+        (and see GATE_OTHER_NAMES).  One shared term is enough when it is the prompt's most
+        specific (rare, none rarer) and a name on either side.  Measured by bench/injection*.py.
         """
         query = self._query(text, now or now_utc())
         terms = _gate_terms(query)
@@ -4492,15 +4503,7 @@ class Searcher:
                 r["weak"] = True
             return []
         names = self._names(text, query) - GATE_NOT_NAMES
-        if self._total is None:
-            self._total = self._count_records()
-        total_rows = max(1, self._total)
-        frequencies = self._gate_frequencies(terms)
-        top = math.log(1 + total_rows)
-        # a prompt term no memory contains does not count against a match: the prompt may say
-        # more than any memory holds ("move the Stripe webhook handler to a background queue")
-        info = {t: math.log(1 + total_rows / float(frequencies[t]))
-                for t in terms if frequencies.get(t)}
+        frequencies, info, top = self._gate_information(terms)
         if not info:
             for r in results:
                 r["weak"] = True
@@ -4516,28 +4519,73 @@ class Searcher:
             {t for t, v in info.items() if v >= GATE_RARE * top} if len(info) <= GATE_SHORT
             else set())
         rare -= GATE_TECH_WORDS
+        # the prompt's most specific terms: rare in the store, and none carries more information
+        best = max(info.values())
+        specific = {t for t, v in info.items()
+                    if v >= GATE_RARE * top and v >= best - 1e-9} - GATE_TECH_WORDS
         compounds, known = _compound_terms(text), set(info)
         strong |= {t for t in rare if t in query.cjk_terms}  # a rare Chinese word; a rare English
         # word alone is not enough ("network" in "add error handling around the network call")
         known_names = {n for n in names if frequencies.get(n)}
         matched = self._matched_terms([(r["level"], r["id"]) for r in results], list(info),
                                       set(query.cjk_terms))
+        # a specific term a memory writes as a name (webp, RSS and KPI in a Chinese memory)
+        named = self._named_in_memory(
+            specific & set().union(*matched.values()) - set(query.cjk_terms) if matched else ())
         kept = []
         for rank, r in enumerate(results):
-            mine = matched.get((r["level"], r["id"]), set())
+            mine = matched.get((r["level"], r["id"]), set()) & known
             coverage = sum(info[t] for t in mine) / total
             # one shared term is a match only when it is strong: one plain word is not enough,
             # nor one word of an identifier the memory does not hold whole
             partial = {w for words in compounds if not (words & known) <= mine for w in words}
             enough = len(mine) >= 2 or bool((mine & strong) - partial)
-            ok = (not names or bool(names & mine)) and enough and (
+            others = {t for t in (mine & strong) - names - GATE_NOT_NAMES if not t.isdigit()}
+            named_ok = not names or bool(names & mine) or (
+                len(others) >= 2 and coverage >= GATE_OTHER_NAMES)
+            # one shared term that is the prompt's most specific and a name on either side
+            one = bool((specific & mine & (strong | named[(r["level"], r["id"])])) - partial)
+            ok = named_ok and (one or enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
-                or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE))
+                or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))
             r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
             r["weak"] = not ok
             if ok:
                 kept.append(r)
         return kept
+
+    def _gate_information(self, terms):
+        """(each term's records, {term: its information}, the most a term can carry): a term
+        no memory contains is left out, and of the words sharing a stem ("slides", "slide") the
+        first stands for them all."""
+        if self._total is None:
+            self._total = self._count_records()
+        total_rows = max(1, self._total)
+        frequencies = self._gate_frequencies(terms)
+        # a prompt term no memory contains does not count against a match: the prompt may say
+        # more than any memory holds ("move the Stripe webhook handler to a background queue")
+        info, seen = {}, set()
+        for t in terms:
+            stems = frozenset(self._stems.get(t) or ())
+            if frequencies.get(t) and not (stems and stems in seen):
+                info[t] = math.log(1 + total_rows / float(frequencies[t]))
+                seen.add(stems)
+        return frequencies, info, math.log(1 + total_rows)
+
+    def _named_in_memory(self, terms):
+        """{(level, id): those of ``terms`` (prompt words) the result writes as a name or an
+        identifier (_strong_terms of its text and key points), as the same word or its plural
+        ("docstrings", not "tooling" for Tool), for the results just searched."""
+        out = collections.defaultdict(set)
+        for (lv, rid), row in self._rows.items() if terms else ():
+            text = row[LEVEL_TEXT[lv]] or ""
+            if lv == "l1" and row["key_points"]:
+                with contextlib.suppress(ValueError, TypeError):
+                    text += ". " + ". ".join(json.loads(row["key_points"]))
+            words = _strong_terms(text, memory=True)
+            out[(lv, rid)] = {t for t in terms if t in words or t + "s" in words
+                              or (t.endswith("s") and t[:-1] in words)}
+        return out
 
     def _count_records(self):
         """Records of all levels: the index's own row count (the first varint of its averages

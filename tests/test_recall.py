@@ -1,6 +1,8 @@
 """What gets recalled: nothing when nothing is relevant, several phrasings fused, filters."""
 
 import json
+import os
+import re
 import random
 
 from helpers import FAST, CLITestCase, memory_tiered, slow
@@ -600,3 +602,67 @@ class DateQuestionTests(CLITestCase):
         self.assertIn("[L1#%d " % self.day, out)
         self.assertNotIn("移动端", out)
 
+
+
+@slow
+class BilingualGateTests(CLITestCase):
+    """The prompt hook on the bilingual coding-session store (bench/data/injection/): prompts
+    whose one shared term is their most specific (webp, RSS, docstrings), a memory sharing two of
+    a prompt's names although it lacks a third (Neovim, Rust, LSP; 403 Forbidden), and the
+    benchmark's goals as a whole."""
+
+    DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench", "data",
+                        "injection")
+
+    def setUp(self):
+        super().setUp()
+        def read(name):
+            with open(os.path.join(self.DATA, name), encoding="utf-8") as handle:
+                return [json.loads(line) for line in handle if line.strip()]
+        self.memories, self.needs, self.everyday = (read("memories.jsonl"), read("needs.jsonl"),
+                                                    read("everyday.jsonl"))
+        self.now = memory_tiered.parse_time("2026-11-20T12:00:00")
+        self.db_handle = memory_tiered.MemoryDB(self.db)
+        self.addCleanup(self.db_handle.close)
+        self.ids = {}
+        for m in self.memories:
+            written = memory_tiered.add_memory(self.db_handle, level="l1", origin="import", now=self.now,
+                                               values=dict(session_id=m["id"], summary=m["summary"],
+                                                           key_points=m["key_points"],
+                                                           importance=m["importance"],
+                                                           created_at="2026-11-01T10:00:00"))
+            self.ids[written.id] = m["id"]
+
+    def injected(self, prompt):
+        text = memory_tiered.build_context(self.db_handle, prompt, budget=800, core=False, now=self.now)
+        return [self.ids[int(i)] for i in re.findall(r"^- \[L[123]#(\d+)", text, re.M)]
+
+    def test_one_specific_shared_term_written_as_a_name_is_enough(self):
+        for prompt, gold in (("Convert these screenshots to webp for the blog post — what size limit do we use?", "m18"),
+                             ("How many items does the blog RSS feed include, and where's the template?", "m68"),
+                             ("Add docstrings to the functions in utils.py", "m54")):
+            with self.subTest(prompt):
+                self.assertIn(gold, self.injected(prompt))
+
+    def test_two_shared_names_outweigh_a_third_the_memory_lacks(self):
+        for prompt, gold in (("Neovim 里 Rust 的 LSP 怎么装？", "m52"), ("dvc pull 报 403 Forbidden，怎么回事", "m22")):
+            with self.subTest(prompt):
+                self.assertIn(gold, self.injected(prompt))
+
+    def test_the_benchmark_goals_hold_in_both_languages(self):
+        hits = {}
+        for n in self.needs:
+            row = hits.setdefault(("need", n["lang"]), [0, 0])
+            row[0] += n["memory"] in self.injected(n["prompt"])
+            row[1] += 1
+        for e in self.everyday:
+            got = self.injected(e["prompt"])
+            for kind in ("everyday",) + (("ack",) if e["kind"] in ("ack", "continue") else ()):
+                row = hits.setdefault((kind, e["lang"]), [0, 0])
+                row[0] += not got
+                row[1] += 1
+        for lang in ("en", "zh"):
+            with self.subTest(lang):
+                self.assertGreaterEqual(hits[("need", lang)][0] / hits[("need", lang)][1], 0.90)
+                self.assertGreaterEqual(hits[("everyday", lang)][0] / hits[("everyday", lang)][1], 0.97)
+                self.assertEqual(hits[("ack", lang)][0], hits[("ack", lang)][1])
