@@ -241,7 +241,7 @@ PROJECT_BOOST = 1.2
 DEFAULT_BUDGET = 2000  # tokens of a context block or digest unless asked otherwise
 RRF_K = 60  # reciprocal rank fusion constant (Cormack et al. 2009)
 SEARCH_LIMIT_MAX = 1000  # results one search returns at most
-VECTOR_WEIGHT = 0.3  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
+VECTOR_WEIGHT = 1.2  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 IMPORT_BATCH = 1000
 TRANSCRIPT_TURN_MAX = 4000
 PENDING_HINT_MAX = 5  # pending sessions the session-start hook names, each with its own command
