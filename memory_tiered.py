@@ -1591,7 +1591,10 @@ def _compound_terms(text):
 
 # Capitalised words that name no one: plain words ("提示 Error ..."), what code is written in, and
 # months and weekdays (dates: "November's figures")
-GATE_NOT_NAMES = GATE_PLAIN_WORDS | GATE_TECH_WORDS | frozenset(_MONTHS) | frozenset(_WEEKDAYS)
+GATE_NOT_NAMES = (GATE_PLAIN_WORDS | GATE_TECH_WORDS | frozenset(_MONTHS) | frozenset(_WEEKDAYS)
+                  | frozenset("""english chinese german french spanish italian japanese korean
+                  russian dutch portuguese polish swedish turkish arabic hindi european american
+                  british canadian australian asian african latin mandarin cantonese""".split()))
 
 
 # Question templates: they ask, they name nothing ("11月24日做了什么" asks for a day's work; 做 must
@@ -1670,7 +1673,10 @@ class Query:
         return [light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
 
 
-def _gate_terms(query):
+_GATE_EXTENSIONS = frozenset("py js ts tsx jsx md yml rs rb sh txt cfg ini".split())
+
+
+def _gate_terms(query, plain_words=frozenset()):
     """The query's terms that can make a memory relevant to a prompt: its words and CJK bigrams
     without the plain words of a coding conversation (GATE_PLAIN_WORDS, GATE_PLAIN_ZH)."""
     plain = set()
@@ -1682,7 +1688,8 @@ def _gate_terms(query):
                     plain.update(run[i:i + 2] for i in range(max(0, at - 1), at + len(word)))
                     at = run.find(word, at + 1)
     return [w for w in query.words if len(w) > 1 and not (w.isdigit() and len(w) < 3)
-            and w not in GATE_PLAIN_WORDS and light_stem(w) not in GATE_PLAIN_WORDS] + \
+            and w not in GATE_PLAIN_WORDS and light_stem(w) not in GATE_PLAIN_WORDS
+            and w not in plain_words] + \
         [t for t in query.cjk_terms if t not in plain]
 
 
@@ -4473,7 +4480,7 @@ class Searcher:
             total += frequencies.get(term, 0)
         return query.keeping(kept), total
 
-    def gate(self, text, results, now=None):
+    def gate(self, text, results, now=None, plain=frozenset()):
         """The results a person would call a real match for ``text`` (ranked order kept), each
         annotated with ``gate`` (coverage and matched terms); the others are marked ``weak``.
 
@@ -4489,7 +4496,11 @@ class Searcher:
         specific (rare, none rarer) and a name on either side.  Measured by bench/injection*.py.
         """
         query = self._query(text, now or now_utc())
-        terms = _gate_terms(query)
+        # a file's extension (test_api.py) says nothing of what the file is about
+        terms = _gate_terms(query, plain | {
+            m.group(0).rsplit(".", 1)[1].lower() for m in _TECH_TOKEN_RE.finditer(text)
+            if "." in m.group(0).rstrip(".") and m.group(0).rstrip(".").rsplit(".", 1)[1].lower()
+            in _GATE_EXTENSIONS})
         if not terms and query.periods and results:
             # a question that names a day and nothing else ("11月24日做了什么"): that day's records
             kept = [r for r in results if any(
@@ -4508,7 +4519,7 @@ class Searcher:
             for r in results:
                 r["weak"] = True
             return []
-        strong = _strong_terms(text)
+        strong = _strong_terms(text) - GATE_NOT_NAMES
         # ... except a name or identifier the store has never seen: then the prompt is about
         # something this memory does not hold (another person, another service)
         unknown = [

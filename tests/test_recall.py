@@ -666,3 +666,21 @@ class BilingualGateTests(CLITestCase):
                 self.assertGreaterEqual(hits[("need", lang)][0] / hits[("need", lang)][1], 0.90)
                 self.assertGreaterEqual(hits[("everyday", lang)][0] / hits[("everyday", lang)][1], 0.97)
                 self.assertEqual(hits[("ack", lang)][0], hits[("ack", lang)][1])
+
+
+class GateWordTests(CLITestCase):
+    def test_a_language_or_nationality_is_not_a_name_the_memory_must_hold(self):
+        vat = self.add_l1("EU business customers with a valid VAT number are invoiced with reverse charge, "
+                          "no VAT added", session="vat", key_points="VAT,reverse charge")
+        self.add_l1("Invoices are rendered with WeasyPrint", session="pdf")
+        self.add_l1("The checkout uses Stripe Elements", session="stripe")
+        out, _ = self.run_cli("context", "--query",
+                              "a German business customer gave us their VAT number, do we still charge VAT?")
+        self.assertIn("[L1#%d" % vat, out)
+
+    def test_a_file_extension_is_not_a_term(self):
+        self.add_l1("Replay Stripe webhooks in staging with replay_webhooks.py against the API", session="a")
+        self.add_l1("Invoices are rendered with WeasyPrint", session="b")
+        out, _ = self.run_cli("context", "--query", "fix the flaky test in test_api.py")
+        self.assertEqual(out.strip(), "")
+
