@@ -1676,6 +1676,28 @@ class Query:
 _GATE_EXTENSIONS = frozenset("py js ts tsx jsx md yml rs rb sh txt cfg ini".split())
 
 
+def _extensions_in(text):
+    """The file extensions a prompt writes (``test_api.py``): they say nothing of what a file is
+    about, so they are no gate terms."""
+    found = set()
+    for m in _TECH_TOKEN_RE.finditer(text):
+        token = m.group(0).rstrip(".")
+        if "." in token and token.rsplit(".", 1)[1].lower() in _GATE_EXTENSIONS:
+            found.add(token.rsplit(".", 1)[1].lower())
+    return found
+
+
+def _of_the_days(query, results):
+    """A question that names a day and nothing else ("11月24日做了什么"): that day's records pass
+    the gate (at most GATE_NAME_TOP), the others are weak."""
+    kept = [r for r in results if any(
+        first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
+        for first, last in query.periods)][:GATE_NAME_TOP]
+    for r in results:
+        r["weak"] = r not in kept
+    return kept
+
+
 def _gate_terms(query, plain_words=frozenset()):
     """The query's terms that can make a memory relevant to a prompt: its words and CJK bigrams
     without the plain words of a coding conversation (GATE_PLAIN_WORDS, GATE_PLAIN_ZH)."""
@@ -4496,19 +4518,9 @@ class Searcher:
         specific (rare, none rarer) and a name on either side.  Measured by bench/injection*.py.
         """
         query = self._query(text, now or now_utc())
-        # a file's extension (test_api.py) says nothing of what the file is about
-        terms = _gate_terms(query, plain | {
-            m.group(0).rsplit(".", 1)[1].lower() for m in _TECH_TOKEN_RE.finditer(text)
-            if "." in m.group(0).rstrip(".") and m.group(0).rstrip(".").rsplit(".", 1)[1].lower()
-            in _GATE_EXTENSIONS})
+        terms = _gate_terms(query, plain | _extensions_in(text))
         if not terms and query.periods and results:
-            # a question that names a day and nothing else ("11月24日做了什么"): that day's records
-            kept = [r for r in results if any(
-                first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
-                for first, last in query.periods)][:GATE_NAME_TOP]
-            for r in results:
-                r["weak"] = r not in kept
-            return kept
+            return _of_the_days(query, results)
         if not terms or not results:
             for r in results:
                 r["weak"] = True
