@@ -359,7 +359,7 @@ def parse_time(text, what="time"):
 
     Seconds and zone are optional; a time without a zone is taken as UTC.
     """
-    m = _ISO_RE.match((text or "").strip())
+    m = _ISO_RE.match(text.strip()) if isinstance(text, str) else None
     if not m:
         raise ValidationError(
             "%s must be an ISO 8601 date or date-time such as 2026-05-01 or "
@@ -971,6 +971,7 @@ def project_label(key):
 def resolve_project(db, value):
     """``--project NAME|PATH``: a path (or ".") is keyed by its repository; a known key is kept;
     a name that is the label of exactly one known key becomes that key; anything else stays."""
+    value = check_text(value, "project", MAX_SHORT, required=False)
     if not value:
         return None
     if value in (".", "..") or "/" in value or os.sep in value or os.path.isdir(value):
@@ -1830,10 +1831,11 @@ def write_atomic(path, text, mode=0o600):
     """Write text to path exactly, through atomic_file(); False if it already held that text."""
     path = os.path.abspath(path)
     try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            if handle.read() == text:
+        # (only a regular file is read: a FIFO planted there must not block the write)
+        with open_regular(path, 4 * len(text) + 4, "file") as handle:
+            if handle.read().decode("utf-8") == text:
                 return False
-    except (OSError, UnicodeDecodeError):
+    except (MemoryTieredError, OSError, UnicodeDecodeError):
         pass
     with atomic_file(path, mode) as (fd, _):
         with os.fdopen(os.dup(fd), "w", encoding="utf-8", newline="") as handle:
@@ -3166,8 +3168,8 @@ FIELDS = {f.name: f for f in (
            help="0 to 1, default 0.5", edit_help="0 to 1", editable=True),
     _field("tags", lambda value, level: split_items(value, "tags", MAX_SHORT), _TEXT_LIST,
            help="comma-separated", edit_help="replaces them (comma-separated)", editable=True),
-    _field("category", lambda value, level: check_text(value, "category", MAX_SHORT,
-                                                       required=level == "l2") or None,
+    _field("category", lambda value, level: " ".join((check_text(
+               value, "category", MAX_SHORT, required=level == "l2") or "").split()) or None,
            help={"l2": "e.g. habits-preferences, decisions, skills-career",
                  "l3": "e.g. values, decision-style"},
            edit_help="L2 and L3", required=("l2",), editable=True),
@@ -3219,6 +3221,12 @@ def check_fields(level, values, now=None, partial=False):
         except ValidationError as exc:
             raise ValidationError(str(exc), exc.field or name)
     return out
+
+
+def _flag_text(text, points=None, category=None, tags=None):
+    """Everything of a record that reaches an agent, for instruction_flag: its text, key points,
+    category and tags (a category is printed in commands the session-start block suggests)."""
+    return " ".join([text or ""] + list(points or []) + [category or ""] + list(tags or []))
 
 
 def record_dict(level, row):
@@ -3810,12 +3818,17 @@ def embed_texts(texts, settings):
         vectors = [[float(x) for x in item["embedding"]] for item in rows]
     except urllib.error.HTTPError as exc:
         raise MemoryTieredError("the embedding endpoint answered HTTP %d" % exc.code)
-    except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as exc:
+    except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError, AttributeError,
+            OverflowError, RecursionError) as exc:  # whatever it sent, it is not vectors
         raise MemoryTieredError("the embedding endpoint failed (%s)"
                                 % type(getattr(exc, "reason", exc)).__name__)
     if len(vectors) != len(texts) or not all(vectors):
         raise MemoryTieredError("the embedding endpoint returned %d vectors for %d texts"
                                 % (len(vectors), len(texts)))
+    if len({len(v) for v in vectors}) != 1 or not all(math.isfinite(x) for v in vectors
+                                                         for x in v):
+        raise MemoryTieredError("the embedding endpoint returned vectors of mixed sizes or with "
+                                "values that are not finite numbers")
     out = []
     for vector in vectors:
         norm = math.sqrt(sum(x * x for x in vector)) or 1.0
@@ -4957,8 +4970,9 @@ class MemoryStore:
         if not row.get("uid"):
             row["uid"] = new_uid(now)
         if "flagged" not in row:
-            row["flagged"] = instruction_flag(" ".join([row.get(LEVEL_TEXT[level]) or ""]
-                                                       + (record.get("key_points") or [])))
+            row["flagged"] = instruction_flag(_flag_text(
+                row.get(LEVEL_TEXT[level]), record.get("key_points"), record.get("category"),
+                record.get("tags")))
         return row
 
     @classmethod
@@ -5411,11 +5425,12 @@ class MemoryStore:
                 raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
             changed = {k: v for k, v in record.items() if row[k] != v}
             if changed:
-                if LEVEL_TEXT[level] in changed or "key_points" in changed:
-                    text = record.get(LEVEL_TEXT[level], row[LEVEL_TEXT[level]])
-                    points = load_list(record.get("key_points",
-                                                  row["key_points"] if level == "l1" else None))
-                    changed["flagged"] = instruction_flag(" ".join([text] + points))
+                if {LEVEL_TEXT[level], "key_points", "category", "tags"} & set(changed):
+                    def now_holds(name):
+                        return record.get(name, row[name] if name in row.keys() else None)
+                    changed["flagged"] = instruction_flag(_flag_text(
+                        now_holds(LEVEL_TEXT[level]), load_list(now_holds("key_points")),
+                        now_holds("category"), load_list(now_holds("tags"))))
                 changed["updated_at"] = iso(now or now_utc())
                 if person:
                     changed["edited_at"] = changed["updated_at"]
@@ -5631,13 +5646,17 @@ class MemoryStore:
                 record["stability"] = check_number(obj["stability"], "stability", 1.0, 1e6)
             if obj.get("related") is not None:
                 record["related"] = parse_ids(obj["related"], "related")
-            if "flagged" in obj:  # a flag a person cleared stays cleared
-                record["flagged"] = check_text(obj["flagged"], "flagged", MAX_SHORT,
-                                               required=False) or None
+            # an exported flag is kept; an empty one is not taken on trust: the text is read
+            # again (a file can say anything), so a cleared flag is cleared again with `review`
+            flag = check_text(obj.get("flagged"), "flagged", MAX_SHORT, required=False)
+            if flag:
+                record["flagged"] = flag
             if "access_count" in obj:
                 count = obj["access_count"]
-                if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                    raise ValidationError("access_count must be a whole number of at least 0")
+                if (isinstance(count, bool) or not isinstance(count, int) or count < 0
+                        or count > MAX_ID):
+                    raise ValidationError("access_count must be a whole number from 0 to %d"
+                                          % MAX_ID)
                 record["access_count"] = count
             if level in ("l1", "l2") and obj.get("promoted_to") is not None:
                 record["promoted_to"] = parse_ids([obj["promoted_to"]], "promoted_to")[0]
@@ -6081,7 +6100,10 @@ def _yaml_scalar(text):
                 width = {"x": 2, "u": 4, "U": 8}.get(code)
                 if not width:
                     raise ValueError("unknown escape \\%s" % code)
-                out.append(chr(int(body[i + 2: i + 2 + width], 16)))
+                try:
+                    out.append(chr(int(body[i + 2: i + 2 + width], 16)))
+                except (ValueError, OverflowError):
+                    raise ValueError("bad escape \\%s" % body[i + 1: i + 2 + width])
                 i += 2 + width
                 continue
             if ch == '"':
@@ -6831,14 +6853,18 @@ class VaultSync:
 
     def _hash_file(self, rel):
         import hashlib
+        import stat
         try:
-            fd = os.open(self._abs(rel), os.O_RDONLY | _O_NOFOLLOW)
+            fd = os.open(self._abs(rel), os.O_RDONLY | _O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
         except OSError as exc:
             if os.path.islink(self._abs(rel)):
                 raise MemoryTieredError("%s is a symlink; the tool reads only notes it can own"
                                         % rel)
             raise
         with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO would block the sync for ever
+                raise MemoryTieredError("%s is not a regular file (a pipe or a device?); move it "
+                                        "away" % rel)
             data = handle.read()
         return hashlib.sha256(data).hexdigest(), data
 
@@ -10440,6 +10466,24 @@ def session_card(card, cwd=None):
 # ==== Importers: transcripts, standing-rule files, other tools' memories ====
 
 
+def _import_card(db, session_id, card, summary, points, mine, now):
+    """Store one transcript's card: rewrite the imported card ``mine`` names, or add one;
+    returns "updated" or "added"."""
+    if mine:
+        edit_memory(db, level="l1", record_id=mine[-1]["id"],
+                    changes={"text": summary, "key_points": points}, by="import", now=now)
+        return "updated"
+    try:
+        created = iso(parse_time(card["started"])) if card["started"] else None
+    except ValidationError:
+        created = None
+    add_memory(db, level="l1", origin="import", now=now, values=dict(
+        session_id=session_id, summary=summary, key_points=points, importance=0.3,
+        project=project_key(card["cwd"]) if card["cwd"] else None, agent="auto",
+        created_at=created))
+    return "added"
+
+
 def import_transcripts(db, paths, now, dry_run=False, progress=None):
     """Day one is not empty: an automatic L1 (a session card, importance 0.3, origin import) for
     every transcript in ``paths`` (files, or folders searched for ``*.jsonl`` and Gemini CLI's
@@ -10448,7 +10492,7 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
     a session the agent summarised is left alone, one imported before whose transcript grew gets
     its card rewritten in place.  One transcript is read at a time.  Returns counts."""
     store = MemoryStore(db)
-    counts = {"sessions": 0, "added": 0, "updated": 0, "skipped": 0, "empty": 0}
+    counts = {"sessions": 0, "added": 0, "updated": 0, "skipped": 0, "empty": 0, "refused": []}
     files = []
     for path in paths:
         if os.path.isdir(path):
@@ -10484,27 +10528,10 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
         if dry_run:
             counts["updated" if mine else "added"] += 1
             continue
-        if mine:
-            edit_memory(db, level="l1", record_id=mine[-1]["id"],
-                        changes={"text": summary, "key_points": points},
-                        by="import", now=now)
-            counts["updated"] += 1
-            continue
         try:
-            created = iso(parse_time(card["started"])) if card["started"] else None
-        except ValidationError:
-            created = None
-        add_memory(
-            db,
-            level="l1",
-            origin="import",
-            now=now,
-            values=dict(
-                session_id=session_id, summary=summary, key_points=points, importance=0.3,
-                project=project_key(card["cwd"]) if card["cwd"] else None, agent="auto",
-                created_at=created),
-        )
-        counts["added"] += 1
+            counts[_import_card(db, session_id, card, summary, points, mine, now)] += 1
+        except ValidationError as exc:  # (one session that cannot be stored never stops the rest)
+            counts["refused"].append({"path": path, "why": str(exc)})
     return counts
 
 
@@ -11235,7 +11262,7 @@ def mcp_handle(message, db_path, session):
         return ok(result)
     if method == "tools/call":
         name = params.get("name")
-        if name not in AGENT_TOOLS:
+        if not isinstance(name, str) or name not in AGENT_TOOLS:
             return fail(-32602, "unknown tool: %r; see tools/list" % (name,))
         try:
             with MemoryDB(db_path) as db:
@@ -12814,7 +12841,7 @@ def cmd_hook(args):
              % (args.event, type(exc).__name__, exc))
         return 0
     if text:
-        sys.stdout.write(text)
+        sys.stdout.write(text.encode("utf-8", "replace").decode("utf-8"))
     return 0
 
 
@@ -12966,6 +12993,8 @@ def cmd_import_transcripts(args):
     with _open(args) as db:
         counts = import_transcripts(db, paths, now_utc(), args.dry_run, progress)
     _out(args, counts, [])
+    for refused in counts["refused"]:
+        _say("import-transcripts: %s not stored: %s" % (refused["path"], refused["why"]))
     _say("import-transcripts%s: %s: %d %s, %d updated (grown since), %d already summarised, %d "
          "empty" % (
         " (dry run)" if args.dry_run else "", plural(counts["sessions"], "transcript"),

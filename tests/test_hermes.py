@@ -148,3 +148,18 @@ class HermesProviderTests(CLITestCase):
         provider.sync_turn("And the retry queue?", "Left as is.")
         provider.on_session_switch("h-8", parent_session_id="h-7", reset=True)  # /new: session end did it
         self.assertIsNone(conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = 'h-7'").fetchone())
+
+    def test_nothing_a_host_passes_raises_into_hermes(self):
+        home = os.path.join(self.tmp, "hermes")
+        os.environ.pop("MEMORY_TIERED_DB")
+        provider = self.provider()
+        provider.initialize("h-2", hermes_home=home, platform="cli", agent_context="primary")
+        provider.sync_turn("x\ud800", "y")
+        provider.on_pre_compress([{"role": "user", "content": [{"text": None}, {"type": "text", "text": "ok"}]}])
+        provider.on_memory_write("add", "x" * 300, "fact\x00with a NUL")
+        provider.on_memory_write("add", "memory", "y" * 30000)
+        reply = json.loads(provider.handle_tool_call("memory_add_l2", {"category": "c", "knowledge": "k",
+                                                                       "project": "\ud800/x"}))
+        self.assertFalse(reply["ok"])
+        self.assertIn("project", reply["error"])
+

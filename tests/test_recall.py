@@ -417,6 +417,13 @@ class EmbeddingTests(CLITestCase):
                     self.send_response(503)
                     self.end_headers()
                     return
+                if self.server.garbage is not None:  # a broken endpoint: 200 with no vectors
+                    payload = self.server.garbage
+                    self.send_response(200)
+                    self.send_header("Content-Length", str(len(payload)))
+                    self.end_headers()
+                    self.wfile.write(payload)
+                    return
                 data = []
                 for n, text in enumerate(body["input"]):
                     low = text.lower()[:1000]  # a small model reads about 256 word pieces
@@ -434,6 +441,7 @@ class EmbeddingTests(CLITestCase):
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.down = False
+        self.server.garbage = None
         thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         thread.start()
         self.addCleanup(self.server.server_close)
@@ -492,6 +500,24 @@ class EmbeddingTests(CLITestCase):
         self.run_cli("edit", "l1", target, "--text", long_text)
         self.run_cli("forget", "l1", target, "--yes")
         self.assertEqual(conn.execute("SELECT count(*) FROM embedding_chunks").fetchone()[0], 0)
+
+    @slow
+    def test_an_endpoint_that_answers_nonsense_never_fails_a_write_or_a_search(self):
+        garbage = [b'{"data": [[1.0, 2.0]]}', b'{"data": [{"embedding": [' + b"9" * 400 + b']}]}',
+                   b'{"data": [{"embedding": [NaN, 1, 2]}]}', b"[" * 100000 + b"]" * 100000]
+        for n, payload in enumerate(garbage):
+            with self.subTest(payload[:30]):
+                self.server.garbage = payload
+                out, err = self.run_cli("add-l1", "--session-id", "g%d" % n, "--summary",
+                                        "We chose Postgres for ledger %d" % n)
+                self.assertNotIn("Traceback", err)
+                found = self.search("Postgres ledger", "--no-touch")
+                self.assertEqual(len(found), n + 1)
+        conn = self.connect(self.db)
+        self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], 0)
+        self.server.garbage = None
+        self.run_cli("job", "index")
+        self.assertEqual(conn.execute("SELECT count(*) FROM embeddings").fetchone()[0], len(garbage))
 
     @slow
     def test_a_failing_endpoint_never_loses_a_memory(self):

@@ -28,6 +28,22 @@ except ImportError:  # imported on its own (tests, inspection): the same surface
 PROVIDER_NAME = "memory_tiered"
 
 
+def _never_raises(method):
+    """A lifecycle hook of the provider: a problem (a busy database, text it refuses) is one line
+    on stderr and the agent goes on; the memory must never break a Hermes turn."""
+    import functools
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the host must not see it
+            sys.stderr.write("memory_tiered: %s skipped: %s\n"
+                             % (method.__name__, str(exc).encode("utf-8", "replace").decode()))
+            return None
+    return guarded
+
+
 def _hermes_home():
     """Hermes' home: its own answer (a gateway profile sets it without the environment), else
     HERMES_HOME, else ~/.hermes."""
@@ -158,22 +174,26 @@ class MemoryTieredProvider(MemoryProvider):
         prefetch builds the block for the prompt it answers, in a few milliseconds."""
         return None
 
+    @_never_raises
     def sync_turn(self, user_content, assistant_content, *, session_id="", messages=None):
         if not self._writes:
             return
         self._store_turns(session_id or self._session, [("user", user_content), ("assistant", assistant_content)])
 
+    @_never_raises
     def on_pre_compress(self, messages):
         if self._writes:
             self._store_turns(self._session, _turns(messages), replace=True)
         return ""
 
+    @_never_raises
     def on_delegation(self, task, result, *, child_session_id="", **kwargs):
         """A subagent's task and result become material of this session's summary."""
         if self._writes and self._session:
             self._store_turns(self._session, [("user", "Delegated to a subagent: %s" % task),
                                               ("assistant", "Subagent result: %s" % result)])
 
+    @_never_raises
     def on_memory_write(self, action, target, content, metadata=None):
         """Hermes' built-in memory (MEMORY.md, USER.md) mirrored: an added entry is a standing L2
         of category hermes-<target>, with Hermes as its agent.  Hermes names the entry a replace
@@ -190,6 +210,7 @@ class MemoryTieredProvider(MemoryProvider):
                             content=content, old_text=old, agent="hermes",
                             tags=["hermes", target or "memory"], now=mt.now_utc())
 
+    @_never_raises
     def on_session_end(self, messages):
         if not self._writes or not self._session:
             return
@@ -200,6 +221,7 @@ class MemoryTieredProvider(MemoryProvider):
             # this session only; if the agent already stored its L1 there is nothing pending
             mt.summarise_pending(db, mt.now_utc(), older_than_hours=0, only=self._session)
 
+    @_never_raises
     def on_session_switch(self, new_session_id, **kwargs):
         """A new session id.  When Hermes compresses a conversation into a new session (a parent
         and no reset), the parent's turns are summarised now; after /new, on_session_end did."""
@@ -246,7 +268,10 @@ class MemoryTieredProvider(MemoryProvider):
                 result = mt.call_tool(db, name=tool_name, args=args or {}, now=mt.now_utc(),
                                       session_id=self._session, agent="hermes")
         except mt.MemoryTieredError as exc:
-            return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
+            return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=True)
+        except Exception as exc:  # noqa: BLE001 - a tool call answers, it never raises into Hermes
+            return json.dumps({"ok": False, "error": "%s: %s" % (type(exc).__name__, exc)},
+                              ensure_ascii=True)
         return json.dumps(result, ensure_ascii=False, default=str)
 
     def shutdown(self):
@@ -265,7 +290,8 @@ def _turns(messages):
         if isinstance(message, dict) and message.get("role") in ("user", "assistant"):
             content = message.get("content")
             if isinstance(content, list):
-                content = "\n".join(part.get("text", "") for part in content if isinstance(part, dict))
+                content = "\n".join(part["text"] for part in content
+                                    if isinstance(part, dict) and isinstance(part.get("text"), str))
             if isinstance(content, str):
                 out.append((message["role"], content))
     return out
