@@ -6782,9 +6782,7 @@ class VaultSync:
                         if conn.execute("SELECT 1 FROM vault_notes WHERE vault = ? AND path = ?",
                                         (self.vault, rel)).fetchone():
                             continue  # another process imported it a moment ago
-                        project = str(fields.get("project") or "").strip() or None
-                        if project and "/" not in project and project not in (".", ".."):
-                            project = resolve_project(self.db, project)  # a label names its key
+                        project = self._note_project(fields.get("project"))
                         pinned = values.pop("pinned")
                         record = {LEVEL_TEXT[level]: values.pop("text"), "project": project}
                         if level == "l1":
@@ -6931,6 +6929,16 @@ class VaultSync:
                 self._scrubbed.add(key)
         self._remember(key, rel, digest, None, self._editable(record))
         return "read"
+
+    def _note_project(self, value):
+        """The project a hand-written note names: a label (its key), an absolute or ~ path (its
+        repository's key), or none; a relative path means nothing in a vault."""
+        project = str(value or "").strip() or None
+        if project and project.startswith(("/", "~")):
+            return resolve_project(self.db, os.path.expanduser(project))
+        if project and ("/" in project or project in (".", "..")):
+            raise ValidationError("project must be a name or an absolute path (got %r)" % project)
+        return resolve_project(self.db, project)
 
     def _vault_fields(self, level, fields, body):
         text, points = split_body(body, level)

@@ -261,3 +261,19 @@ class OneCoreTests(CLITestCase):
         self.assertEqual(record["project"], key)  # the label "shop" resolved to the project's key
         with open(os.path.join(vault, "L2-结构知识", "mine.md"), encoding="utf-8") as handle:
             self.assertNotIn("sk-live-abcdefghijklmnopqrstuvwx", handle.read())
+
+    def test_a_hand_written_note_with_a_repository_path_joins_that_repository(self):
+        repo = os.path.join(self.tmp, "code", "shop")
+        os.makedirs(os.path.join(repo, ".git"))
+        vault = os.path.join(self.tmp, "vault")
+        self.run_cli("sync", "--vault", vault)
+        folder = os.path.join(vault, "L2-结构知识")
+        for name, project in (("a.md", repo), ("b.md", "../../etc")):
+            with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+                handle.write("---\nlevel: l2\ncategory: c\nproject: %s\n---\nNote %s\n" % (project, name))
+        out, _ = self.run_cli("sync", "--vault", vault, code=None)
+        records = self.json_cli("list", "--level", "l2")["records"]
+        self.assertEqual([(r["text"], r["project"]) for r in records],
+                         [("Note a.md", memory_tiered.project_key(repo))])
+        self.assertIn("b.md", out)
+
