@@ -1677,6 +1677,31 @@ class Query:
 _GATE_EXTENSIONS = frozenset("py js ts tsx jsx md yml rs rb sh txt cfg ini".split())
 
 
+# A Chinese prompt that asks (a question, or what was decided before) ...
+_ASKS_ZH_RE = _LazyRe(r"[？?]|吗|呢|什么|怎么|怎样|多久|多少|哪|几|是否|会不会|有没有|能不能|之前|以前|"
+                      r"上次|老规矩|原来|当时|定的|约定|规矩")
+# ... and one that points at the code in front of the agent
+_HERE_ZH_RE = _LazyRe(r"这个|这段|这里|这些|这块|这行|这句|这次|当前")
+
+
+def _asking_cjk(text, rare_cjk):
+    """The rare Chinese words that are strong on their own in this prompt.  A rare Chinese word
+    of three characters or more is (two overlapping pairs a memory holds both of: 缩略图, 思源黑体;
+    see _long_cjk); a lone pair is a two-character word as common as a single English one (列表,
+    接口, 时间), and a rare English word alone is not enough either ("network" in "add error
+    handling around the network call") ... unless the prompt asks what was decided or how things
+    are, not about the code in front of the agent ("日志能查多久以前的？", "按老规矩压一下"; not
+    "给这个接口加个分页")."""
+    return rare_cjk if _ASKS_ZH_RE.search(text) and not _HERE_ZH_RE.search(text) else set()
+
+
+def _long_cjk(pairs, held):
+    """Those CJK ``pairs`` that are part of a longer word ``held`` also holds: a pair overlapping
+    another held pair by one character (缩略 and 略图 of 缩略图)."""
+    return {t for t in pairs if any(o != t and (o[0] == t[1] or o[1] == t[0])
+                                    for o in held if len(o) == 2)}
+
+
 def _extensions_in(text):
     """The file extensions a prompt writes (``test_api.py``): they say nothing of what a file is
     about, so they are no gate terms."""
@@ -4560,8 +4585,8 @@ class Searcher:
         specific = {t for t, v in info.items()
                     if v >= GATE_RARE * top and v >= best - 1e-9} - GATE_TECH_WORDS
         compounds, known = _compound_terms(text), set(info)
-        strong |= {t for t in rare if t in query.cjk_terms}  # a rare Chinese word; a rare English
-        # word alone is not enough ("network" in "add error handling around the network call")
+        rare_cjk = {t for t in rare if t in query.cjk_terms}
+        strong |= _asking_cjk(text, rare_cjk)
         known_names = {n for n in names if frequencies.get(n)}
         matched = self._matched_terms([(r["level"], r["id"]) for r in results], list(info),
                                       set(query.cjk_terms))
@@ -4572,15 +4597,16 @@ class Searcher:
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known
             coverage = sum(info[t] for t in mine) / total
+            strong_here = strong | _long_cjk(rare_cjk & mine, mine)
             # one shared term is a match only when it is strong: one plain word is not enough,
             # nor one word of an identifier the memory does not hold whole
             partial = {w for words in compounds if not (words & known) <= mine for w in words}
-            enough = len(mine) >= 2 or bool((mine & strong) - partial)
-            others = {t for t in (mine & strong) - names - GATE_NOT_NAMES if not t.isdigit()}
+            enough = len(mine) >= 2 or bool((mine & strong_here) - partial)
+            others = {t for t in (mine & strong_here) - names - GATE_NOT_NAMES if not t.isdigit()}
             named_ok = not names or bool(names & mine) or (
                 len(others) >= 2 and coverage >= GATE_OTHER_NAMES)
             # one shared term that is the prompt's most specific and a name on either side
-            one = bool((specific & mine & (strong | named[(r["level"], r["id"])])) - partial)
+            one = bool((specific & mine & (strong_here | named[(r["level"], r["id"])])) - partial)
             ok = named_ok and (one or enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
                 or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))

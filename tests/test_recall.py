@@ -710,3 +710,17 @@ class GateWordTests(CLITestCase):
         out, _ = self.run_cli("context", "--query", "fix the flaky test in test_api.py")
         self.assertEqual(out.strip(), "")
 
+    def test_a_lone_chinese_word_counts_only_in_a_question_about_what_was_decided(self):
+        logs = self.add_l1("日志统一用 Loki 收集，保留 30 天，Promtail 要求 JSON 格式", session="logs")
+        api = self.add_l1("退款接口走 Stripe refund API，记录写 refunds 表", session="refund")
+        self.add_l1("商品列表页用 ISR，revalidate 设为 60 秒", session="isr")
+        self.add_l1("发票 PDF 用 WeasyPrint 渲染，中文字体用思源宋体", session="pdf")
+        self.add_l1("部署用 Helm，超时设成 10 分钟", session="helm")
+        asked, _ = self.run_cli("context", "--query", "日志能查多久以前的？")
+        self.assertIn("[L1#%d" % logs, asked)
+        for prompt in ("给这个接口加个分页", "帮我写个单元测试覆盖空列表的情况", "把超时时间改成可配置的",
+                       "这段代码的时间复杂度是多少？"):
+            with self.subTest(prompt):
+                out, _ = self.run_cli("context", "--query", prompt)
+                self.assertEqual(out.strip(), "", prompt)
+
