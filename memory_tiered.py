@@ -1695,6 +1695,11 @@ def _asking_cjk(text, rare_cjk):
     return rare_cjk if _ASKS_ZH_RE.search(text) and not _HERE_ZH_RE.search(text) else set()
 
 
+# An English prompt that asks what we decided or do, and one that points at the code in front
+_ASKS_EN_RE = _LazyRe(r"(?i)\b(?:we|our|us|last time|convention|usually|always)\b")
+_HERE_EN_RE = _LazyRe(r"(?i)\b(?:this|these|here|above|below)\b")
+
+
 def _long_cjk(pairs, held):
     """Those CJK ``pairs`` that are part of a longer word ``held`` also holds: a pair overlapping
     another held pair by one character (缩略 and 略图 of 缩略图)."""
@@ -4587,6 +4592,8 @@ class Searcher:
         compounds, known = _compound_terms(text), set(info)
         rare_cjk = {t for t in rare if t in query.cjk_terms}
         strong |= _asking_cjk(text, rare_cjk)
+        if _ASKS_EN_RE.search(text) and not _HERE_EN_RE.search(text):
+            strong |= rare - rare_cjk  # (the same for a rare English word: "do we keep backups?")
         known_names = {n for n in names if frequencies.get(n)}
         matched = self._matched_terms([(r["level"], r["id"]) for r in results], list(info),
                                       set(query.cjk_terms))

@@ -724,3 +724,15 @@ class GateWordTests(CLITestCase):
                 out, _ = self.run_cli("context", "--query", prompt)
                 self.assertEqual(out.strip(), "", prompt)
 
+    def test_a_lone_rare_english_word_counts_when_asking_what_we_do(self):
+        backups = self.add_l1("Nightly pg_dump of the main database to S3; backups are kept 30 days",
+                              session="b", key_points="pg_dump,S3")
+        self.add_l1("The checkout uses Stripe Elements", session="s")
+        self.add_l1("Logs go to Loki through Promtail", session="l")
+        self.add_l1("Deploys roll out with Helm to the staging cluster first", session="d")
+        self.add_l1("Invoices are rendered with WeasyPrint", session="i")
+        asked, _ = self.run_cli("context", "--query", "for how long do we retain old backups?")
+        self.assertIn("[L1#%d" % backups, asked)
+        out, _ = self.run_cli("context", "--query", "add a test for these backups helpers")
+        self.assertEqual(out.strip(), "")
+
