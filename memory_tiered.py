@@ -12773,7 +12773,7 @@ def cmd_init_vault(args):
     option(
         "--budget", type=_positive_int, default=DEFAULT_BUDGET,
         help="tokens (CJK char = 1, 4 other chars = 1)"),
-    option("--project", help="favour memories of this project"),
+    option("--project", help="this project's memories (and global ones) only, ranked first"),
     option("--session-id", help="count each recalled memory once for this session"),
     option("--no-touch", action="store_true", help="do not count the memories shown as recalled"),
 )
@@ -12930,7 +12930,8 @@ def _installed_elsewhere(name, db_path, project_dir):
 
 
 @subcommand("install-agent",
-            "Connect another coding agent: its MCP configuration, and its instructions file.",
+            "Connect another coding agent: its MCP configuration, hooks where it has them, and its "
+            "instructions file.",
             "memory_tiered.py install-agent codex   |   install-agent cursor --project --print",
             option("name", help="claude-code, codex, cursor, gemini, opencode or claude-desktop"),
             option("--project", action="store_true",
