@@ -2582,6 +2582,11 @@ class MemoryDB:
 
     # -- setup --
 
+    def _sealed(self):
+        """The database lies in a folder this user cannot write, with no -wal or -shm file."""
+        return not os.access(os.path.dirname(self.path) or ".", os.W_OK) and not any(
+            os.path.exists(self.path + suffix) for suffix in ("-wal", "-shm"))
+
     def _open(self, create):
         try:
             mode = os.stat(self.path).st_mode
@@ -2619,8 +2624,16 @@ class MemoryDB:
                                         "--db or MEMORY_TIERED_DB, or fix that folder's permissions"
                                         % (self.path, exc.strerror or exc))
         try:
-            self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000.0,
-                                        isolation_level=None)
+            if exists and self._sealed():
+                # a folder this user may not write, and no -wal or -shm file there: SQLite could
+                # not make its shared-memory file, so the file is read as it stands (nothing
+                # here can change it); a write says the database is read-only
+                self.conn = sqlite3.connect(
+                    "file:%s?mode=ro&immutable=1" % self.path.replace("?", "%3f").replace(
+                        "#", "%23"), uri=True, isolation_level=None)
+            else:
+                self.conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000.0,
+                                            isolation_level=None)
         except sqlite3.Error as exc:
             raise DatabaseError("cannot open %s: %s" % (self.path, exc))
         try:

@@ -243,6 +243,20 @@ class TouchTests(CLITestCase):
 
 
 class ReadOnlyTests(CLITestCase):
+    def test_a_database_in_a_folder_this_user_cannot_write_is_still_read(self):
+        rid = self.add_l1("Deploys go through GitHub Actions", session="a")
+        for suffix in ("-wal", "-shm"):
+            self.assertFalse(os.path.exists(self.db + suffix))  # closed and checkpointed
+        folder = os.path.dirname(self.db)
+        real_access = os.access
+        with mock.patch.object(memory_tiered.os, "access",
+                               lambda path, mode: False if path == folder else real_access(path, mode)):
+            self.assertEqual(self.search("deploys")[0]["id"], rid)  # (not counted: read-only)
+            self.assertEqual([r["id"] for r in self.json_cli("list")["records"]], [rid])
+            _, err = self.run_cli("add-l1", "--session-id", "b", "--summary", "More", code=1)
+        self.assertIn("cannot be written", err)
+        self.assertEqual(len(err.strip().splitlines()), 1)
+
     def test_read_only_database_is_still_searchable(self):
         self.add_l1("searchable while read-only")
         db = memory_tiered.MemoryDB(self.db)
