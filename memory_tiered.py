@@ -3410,6 +3410,9 @@ def iter_csv(handle):
     unknown = [h for h in header if h not in EXPORT_COLUMNS]
     if unknown:
         raise ValidationError("line 1 has unknown columns: %s" % ", ".join(unknown[:5]))
+    twice = sorted({h for h in header if header.count(h) > 1})
+    if twice:  # (which of the two would be the record's?)
+        raise ValidationError("line 1 names a column twice: %s" % ", ".join(twice[:5]))
     number = 1
     while True:
         try:
@@ -11366,6 +11369,8 @@ def serve_mcp(db_path, stdin, stdout, log):
                              "id": message.get("id") if isinstance(message, dict) else None,
                              "error": {"code": -32603, "message": "internal error: %s" % exc}}
         if reply is not None:
+            if isinstance(reply.get("id"), float) and not math.isfinite(reply["id"]):
+                reply["id"] = None  # NaN or Infinity is no JSON: the id cannot be echoed
             try:
                 line = json.dumps(reply, ensure_ascii=False, separators=(",", ":"), default=str)
                 line.encode("utf-8")

@@ -485,3 +485,16 @@ class AttackRoundTests(CLITestCase):
         counts = json.loads(out)
         self.assertEqual((counts["added"], len(counts["refused"])), (1, 1))
         self.assertIn("a.jsonl", err)
+
+    def test_an_id_that_is_not_json_and_a_column_named_twice(self):
+        reply = memory_tiered.mcp_handle({"jsonrpc": "2.0", "id": float("nan"), "method": "ping"}, self.db, {})
+        out = io.StringIO()
+        memory_tiered.serve_mcp(self.db, ['{"jsonrpc":"2.0","id":NaN,"method":"ping"}\n'], out, lambda text: None)
+        self.assertEqual(json.loads(out.getvalue())["id"], None)
+        self.assertIn("result", reply)
+        path = os.path.join(self.tmp, "dup.csv")
+        with open(path, "w") as handle:
+            handle.write("level,knowledge,knowledge,category\nl2,a,b,c\n")
+        _, err = self.run_cli("import", path, code=2)
+        self.assertIn("names a column twice: knowledge", err)
+
