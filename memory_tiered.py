@@ -1700,6 +1700,30 @@ _ASKS_EN_RE = _LazyRe(r"(?i)\b(?:we|our|us|last time|convention|usually|always)\
 _HERE_EN_RE = _LazyRe(r"(?i)\b(?:this|these|here|above|below)\b")
 
 
+def _prompt_strength(text, query, info, top):
+    """What in a prompt can carry a match on its own (see Searcher.gate): (its strong terms, its
+    rare ones in a short prompt, its most specific, its rare Chinese words, whether it is a
+    request about the code in front of the agent)."""
+    strong = _strong_terms(text) - GATE_NOT_NAMES
+    rare = (
+        {t for t, v in info.items() if v >= GATE_RARE * top} if len(info) <= GATE_SHORT
+        else set()) - GATE_TECH_WORDS
+    # the prompt's most specific terms: rare in the store, and none carries more information
+    best = max(info.values())
+    specific = {t for t, v in info.items()
+                if v >= GATE_RARE * top and v >= best - 1e-9} - GATE_TECH_WORDS
+    rare_cjk = {t for t in rare if t in query.cjk_terms}
+    strong |= _asking_cjk(text, rare_cjk)
+    if _ASKS_EN_RE.search(text) and not _HERE_EN_RE.search(text):
+        strong |= rare - rare_cjk  # (the same for a rare English word: "do we keep backups?")
+    # a request about the code in front of the agent ("add a timeout to this Redis call",
+    # "给这个 goroutine 加上取消") names its tool in passing: one name alone does not bring a
+    # project's memories, only the person's standing or global ones (how they want commits)
+    here = bool(_HERE_EN_RE.search(text) or _HERE_ZH_RE.search(text)) and not (
+        _ASKS_EN_RE.search(text) or _ASKS_ZH_RE.search(text))
+    return strong, rare, specific, rare_cjk, here
+
+
 def _long_cjk(pairs, held):
     """Those CJK ``pairs`` that are part of a longer word ``held`` also holds: a pair overlapping
     another held pair by one character (缩略 and 略图 of 缩略图)."""
@@ -4590,26 +4614,14 @@ class Searcher:
             for r in results:
                 r["weak"] = True
             return []
-        strong = _strong_terms(text) - GATE_NOT_NAMES
+        strong, rare, specific, rare_cjk, here = _prompt_strength(text, query, info, top)
         # ... except a name or identifier the store has never seen: then the prompt is about
         # something this memory does not hold (another person, another service)
         unknown = [
             t for t in terms
             if not frequencies.get(t) and (t in strong or t in names) and not t.isdigit()]
         total = sum(info.values()) + top * len(unknown)
-        rare = (
-            {t for t, v in info.items() if v >= GATE_RARE * top} if len(info) <= GATE_SHORT
-            else set())
-        rare -= GATE_TECH_WORDS
-        # the prompt's most specific terms: rare in the store, and none carries more information
-        best = max(info.values())
-        specific = {t for t, v in info.items()
-                    if v >= GATE_RARE * top and v >= best - 1e-9} - GATE_TECH_WORDS
         compounds, known = _compound_terms(text), set(info)
-        rare_cjk = {t for t in rare if t in query.cjk_terms}
-        strong |= _asking_cjk(text, rare_cjk)
-        if _ASKS_EN_RE.search(text) and not _HERE_EN_RE.search(text):
-            strong |= rare - rare_cjk  # (the same for a rare English word: "do we keep backups?")
         known_names = {n for n in names if frequencies.get(n)}
         matched = self._matched_terms([(r["level"], r["id"]) for r in results], list(info),
                                       set(query.cjk_terms))
@@ -4620,7 +4632,12 @@ class Searcher:
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known
             coverage = sum(info[t] for t in mine) / total
-            strong_here = strong | _long_cjk(rare_cjk & mine, mine)
+            row = self._rows.get((r["level"], r["id"]))
+            if here and row is not None and row["project"] and not row["pinned"]:
+                mine_strong, mine_specific = set(), set()
+            else:
+                mine_strong, mine_specific = strong, specific
+            strong_here = mine_strong | _long_cjk(rare_cjk & mine, mine)
             # one shared term is a match only when it is strong: one plain word is not enough,
             # nor one word of an identifier the memory does not hold whole
             partial = {w for words in compounds if not (words & known) <= mine for w in words}
@@ -4629,7 +4646,8 @@ class Searcher:
             named_ok = not names or bool(names & mine) or (
                 len(others) >= 2 and coverage >= GATE_OTHER_NAMES)
             # one shared term that is the prompt's most specific and a name on either side
-            one = bool((specific & mine & (strong_here | named[(r["level"], r["id"])])) - partial)
+            one = bool((mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
+                       - partial)
             ok = named_ok and (one or enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
                 or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))

@@ -736,3 +736,19 @@ class GateWordTests(CLITestCase):
         out, _ = self.run_cli("context", "--query", "add a test for these backups helpers")
         self.assertEqual(out.strip(), "")
 
+    def test_a_request_about_the_code_in_front_needs_more_than_its_tool_name(self):
+        self.add_l1("Redis keys are prefixed with mud: and sessions expire after 30 minutes",
+                    session="r", project="mudforge")
+        self.add_l1("Leaderboards live in a Redis sorted set, reset weekly", session="l", project="mudforge")
+        self.add_l1("WebSocket sessions survive a 60 s disconnect", session="w", project="mudforge")
+        commits = self.add_l1("The user wants commit messages in Conventional Commits, in Chinese",
+                              session="c", importance="0.9")
+        out, _ = self.run_cli("context", "--query", "add a context timeout to this Redis call",
+                              "--project", "mudforge")
+        self.assertEqual(out.strip(), "")
+        asked, _ = self.run_cli("context", "--query", "how do we prefix our Redis keys?", "--project", "mudforge")
+        self.assertIn("mud:", asked)
+        out, _ = self.run_cli("context", "--query", "write the commit message for these changes",
+                              "--project", "mudforge")
+        self.assertIn("[L1#%d" % commits, out)  # the person's standing preference still comes
+
