@@ -1674,25 +1674,11 @@ class Query:
         return [light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
 
 
-_GATE_EXTENSIONS = frozenset("py js ts tsx jsx md yml rs rb sh txt cfg ini".split())
-
-
 # A Chinese prompt that asks (a question, or what was decided before) ...
 _ASKS_ZH_RE = _LazyRe(r"[？?]|吗|呢|什么|怎么|怎样|多久|多少|哪|几|是否|会不会|有没有|能不能|之前|以前|"
                       r"上次|老规矩|原来|当时|定的|约定|规矩")
 # ... and one that points at the code in front of the agent
 _HERE_ZH_RE = _LazyRe(r"这个|这段|这里|这些|这块|这行|这句|这次|当前")
-
-
-def _asking_cjk(text, rare_cjk):
-    """The rare Chinese words that are strong on their own in this prompt.  A rare Chinese word
-    of three characters or more is (two overlapping pairs a memory holds both of: 缩略图, 思源黑体;
-    see _long_cjk); a lone pair is a two-character word as common as a single English one (列表,
-    接口, 时间), and a rare English word alone is not enough either ("network" in "add error
-    handling around the network call") ... unless the prompt asks what was decided or how things
-    are, not about the code in front of the agent ("日志能查多久以前的？", "按老规矩压一下"; not
-    "给这个接口加个分页")."""
-    return rare_cjk if _ASKS_ZH_RE.search(text) and not _HERE_ZH_RE.search(text) else set()
 
 
 # An English prompt that asks what we decided or do, and one that points at the code in front
@@ -1713,14 +1699,23 @@ def _prompt_strength(text, query, info, top):
     specific = {t for t, v in info.items()
                 if v >= GATE_RARE * top and v >= best - 1e-9} - GATE_TECH_WORDS
     rare_cjk = {t for t in rare if t in query.cjk_terms}
-    strong |= _asking_cjk(text, rare_cjk)
-    if _ASKS_EN_RE.search(text) and not _HERE_EN_RE.search(text):
-        strong |= rare - rare_cjk  # (the same for a rare English word: "do we keep backups?")
+    asks_zh, here_zh = bool(_ASKS_ZH_RE.search(text)), bool(_HERE_ZH_RE.search(text))
+    asks_en, here_en = bool(_ASKS_EN_RE.search(text)), bool(_HERE_EN_RE.search(text))
+    # A rare Chinese word of three characters or more is strong (two overlapping pairs a memory
+    # holds both of: 缩略图, 思源黑体; see _long_cjk); a lone pair is a two-character word as common
+    # as one English word (列表, 接口, 时间) and is strong only when the prompt asks what was decided
+    # or how things are, not about the code in front ("日志能查多久以前的？", "按老规矩压一下"; not
+    # "给这个接口加个分页") ...
+    if asks_zh and not here_zh:
+        strong |= rare_cjk
+    # ... and the same for a rare English word ("do we keep backups?"; alone it is not enough:
+    # "network" in "add error handling around the network call")
+    if asks_en and not here_en:
+        strong |= rare - rare_cjk
     # a request about the code in front of the agent ("add a timeout to this Redis call",
     # "给这个 goroutine 加上取消") names its tool in passing: one name alone does not bring a
     # project's memories, only the person's standing or global ones (how they want commits)
-    here = bool(_HERE_EN_RE.search(text) or _HERE_ZH_RE.search(text)) and not (
-        _ASKS_EN_RE.search(text) or _ASKS_ZH_RE.search(text))
+    here = (here_en or here_zh) and not (asks_en or asks_zh)
     return strong, rare, specific, rare_cjk, here
 
 
@@ -1737,7 +1732,7 @@ def _extensions_in(text):
     found = set()
     for m in _TECH_TOKEN_RE.finditer(text):
         token = m.group(0).rstrip(".")
-        if "." in token and token.rsplit(".", 1)[1].lower() in _GATE_EXTENSIONS:
+        if "." in token and token.rsplit(".", 1)[1].lower() in _FILE_EXTENSIONS:
             found.add(token.rsplit(".", 1)[1].lower())
     return found
 
@@ -4585,7 +4580,7 @@ class Searcher:
             total += frequencies.get(term, 0)
         return query.keeping(kept), total
 
-    def gate(self, text, results, now=None, plain=frozenset()):
+    def gate(self, text, results, now=None):
         """The results a person would call a real match for ``text`` (ranked order kept), each
         annotated with ``gate`` (coverage and matched terms); the others are marked ``weak``.
 
@@ -4601,7 +4596,7 @@ class Searcher:
         specific (rare, none rarer) and a name on either side.  Measured by bench/injection*.py.
         """
         query = self._query(text, now or now_utc())
-        terms = _gate_terms(query, plain | _extensions_in(text))
+        terms = _gate_terms(query, _extensions_in(text))
         if not terms and query.periods and results:
             return _of_the_days(query, results)
         if not terms or not results:
@@ -5493,11 +5488,10 @@ class MemoryStore:
             changed = {k: v for k, v in record.items() if row[k] != v}
             if changed:
                 if {LEVEL_TEXT[level], "key_points", "category", "tags"} & set(changed):
-                    def now_holds(name):
-                        return record.get(name, row[name] if name in row.keys() else None)
+                    after = dict(zip(row.keys(), row), **record)  # the record as the edit leaves it
                     changed["flagged"] = instruction_flag(_flag_text(
-                        now_holds(LEVEL_TEXT[level]), load_list(now_holds("key_points")),
-                        now_holds("category"), load_list(now_holds("tags"))))
+                        after[LEVEL_TEXT[level]], load_list(after.get("key_points")),
+                        after.get("category"), load_list(after.get("tags"))))
                 changed["updated_at"] = iso(now or now_utc())
                 if person:
                     changed["edited_at"] = changed["updated_at"]
@@ -6004,13 +5998,13 @@ class Promoter:
 # ==== VaultSync: the Obsidian vault ====
 
 
-def _note_fields(level):
-    """The editable fields (FIELDS) a note of ``level`` keeps in its frontmatter and reads back
-    as they are; the text and key points live in its body, and importance, tags and the project
-    have their own handling."""
-    return tuple(name for name, f in FIELDS.items() if f.editable and name in LEVEL_FIELDS[level]
-                 and name not in ("key_points", "importance", "tags", "project"))
-
+# Per level, the editable fields (FIELDS) a note keeps in its frontmatter and reads back as they
+# are; the text and key points live in its body, and importance, tags and the project have their
+# own handling.
+NOTE_FIELDS = {level: tuple(name for name, f in FIELDS.items()
+                            if f.editable and name in LEVEL_FIELDS[level]
+                            and name not in ("key_points", "importance", "tags", "project"))
+               for level in LEVELS}
 
 
 def _shown_values(values, names):
@@ -6383,7 +6377,7 @@ class VaultSync:
                   "pinned": bool(record.get("pinned"))}
         if level == "l1":
             values["key_points"] = list(record["key_points"])
-        for name in _note_fields(level):
+        for name in NOTE_FIELDS[level]:
             values[name] = record.get(name)
         return values
 
@@ -6407,7 +6401,7 @@ class VaultSync:
             fields["updated"] = record["updated_at"]
         fields["tags"] = ["memory/" + level] + editable["tags"]
         fields["aliases"] = [title]
-        for name in _note_fields(level):
+        for name in NOTE_FIELDS[level]:
             fields[name] = record.get(name)
         if record.get("project"):
             fields["project"] = record["project"]
@@ -7020,11 +7014,13 @@ class VaultSync:
         values["pinned"] = str(fields.get("pinned") or "").strip().lower() in ("true", "yes", "1")
         if level == "l1":
             values["key_points"] = split_items(points, "key points")
-        for name in _note_fields(level):  # a frontmatter line each, checked as every write is
+        for name in NOTE_FIELDS[level]:  # a frontmatter line each, checked as every write is
             raw = fields.get(name)
-            values[name] = FIELDS[name].rule(
-                "" if raw is None and level in FIELDS[name].required
-                else str(raw) if raw is not None and not isinstance(raw, list) else raw, level)
+            if raw is None and level in FIELDS[name].required:
+                raw = ""  # (a required line deleted: "must not be empty")
+            elif raw is not None and not isinstance(raw, list):
+                raw = str(raw)  # (a number or a boolean read from YAML)
+            values[name] = FIELDS[name].rule(raw, level)
         return values
 
     def _apply(self, level, record_id, changes, now):
@@ -11088,7 +11084,8 @@ def _tool_edits():
 
 def _tool_add(db, args, level, now, origin, agent):
     """One add of ``level`` from a tool's arguments (checked against _tool_fields)."""
-    values = {name: args.get(name) for name in _tool_fields(level) if name != "project"}
+    values = {name: args.get(name) for name in LEVEL_FIELDS[level]
+              if FIELDS[name].tool and name != "project"}
     written = add_memory(db, level=level, origin=origin, now=now,
                          values=dict(values, project=_tool_project(db, args), agent=agent))
     return {"level": level, "id": written.id, "created": written.created}
@@ -11193,7 +11190,7 @@ def _tool_add_l3(db, args, *, now, session_id, origin, agent):
                                    "changed": {"type": "array", "items": {"type": "string"}}},
                     "required": ["level", "id", "changed"]})
 def _tool_edit(db, args, *, now, session_id, origin, agent):
-    changes = {name: args.get(name) for name in _tool_edits() if name not in ("level", "id")}
+    changes = {name: args.get(name) for name in ("text",) + tuple(FIELDS) if name in args}
     if changes.get("project") is not None:  # a name or path, or "" for none
         changes["project"] = resolve_project(db, changes["project"]) or ""
     edited = edit_memory(db, level=args["level"], record_id=_whole(args, "id", None),
