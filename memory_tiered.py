@@ -455,6 +455,70 @@ ZH_STOP_WORDS = tuple(sorted(set("""
 """.split()), key=len, reverse=True))
 
 
+# A glossary of the words of software work in English and Chinese, so a prompt in one language finds
+# a memory written in the other ("安卓上选照片闪退" and "photo picker crash on Android"): each entry
+# is English forms, then Chinese words.  Search also matches a prompt's words in the other language;
+# the injection gate counts a word and its translations as one term (see Query.translations).
+GLOSSARY = """
+account,accounts:账号,账户,帐号 admin:管理员,后台 alert,alerts,alerting:告警,报警 algorithm:算法
+analytics:埋点,统计 android:安卓 animation:动画 announcement:公告 archive:归档 array:数组
+attachment,attachments:附件 audit:审计 auth,authentication:认证,鉴权
+authorization,permission,permissions:权限 avatar:头像 backend:后端 backup,backups:备份 balance:余额
+bandwidth:带宽 banner:横幅 batch:批量,批处理 benchmark:基准,压测 billing:计费,账单 binary:二进制
+blacklist,blocklist:黑名单 bottleneck:瓶颈 branch,branches:分支 breakpoint:断点 broker:代理 browser:浏览器
+bucket:存储桶 buffer:缓冲 cache,cached,caching:缓存 callback:回调 canary:灰度 captcha:验证码 cart:购物车
+certificate,certificates,cert,certs:证书 changelog:更新日志 channel:渠道,频道 chart,charts:图表
+checkout:结账,结算 chunk,chunks:分块,分片 cluster:集群 coupon,coupons:优惠券 comment,comments:评论
+commit,commits:提交 compatibility,compatible:兼容 compile,compiler:编译 compress,compression:压缩
+concurrency,concurrent:并发 config,configuration:配置 conflict,conflicts:冲突
+connection,connections:连接 console:控制台 container,containers:容器 contract:合同
+crash,crashes,crashed:崩溃,闪退 crawler,scraper:爬虫 cron:定时任务 currency:货币,币种
+customer,customers:客户 dashboard:看板,仪表盘 database,databases:数据库 deadlock:死锁 debounce:防抖
+debug,debugging:调试 decrypt:解密 dependency,dependencies:依赖
+deploy,deployment,deployed,deploying:部署,上线 desktop:桌面 device,devices:设备 discount:折扣 disk:磁盘
+distributed:分布式 dns:域名解析 docker:容器 document,documents,docs:文档 domain:域名
+download,downloads:下载 draft,drafts:草稿 duplicate,duplicates:重复 email,emails,mail:邮件,邮箱
+encoding:编码 encrypt,encryption:加密 endpoint,endpoints:接口 environment:环境 event,events:事件
+expire,expired,expiry,expiration:过期 export:导出 failover:故障转移 feature:功能,特性 feed:信息流
+field,fields:字段 filter,filters:筛选,过滤 firewall:防火墙 font,fonts:字体 form,forms:表单 frontend:前端
+gateway:网关 geolocation,location:定位,位置 gpu:显卡 graph:图谱 grayscale:灰度 hash:哈希
+header,headers:请求头 heartbeat:心跳 highlight:高亮 history:历史 homepage:首页 hook,hooks:钩子 hotfix:热修复
+icon,icons:图标 idempotent,idempotency:幂等 image,images:图片 import:导入 incident:事故,故障
+index,indexes:索引 inventory,stock:库存 invoice,invoices:发票 apple,ios:苹果 keyboard:键盘
+latency:延迟,时延 layout:布局 lazy:懒加载 leak:泄漏,泄露 license:许可证 limit,limits:限制,上限 load:负载
+locale,localization,i18n:国际化,多语言 log,logs,logging:日志 login,signin:登录,登陆 logout:登出,退出登录
+map,maps:地图 master:主库 member,membership:会员 memory:内存 menu:菜单 merge:合并 message,messages:消息
+metrics:指标 middleware:中间件 migration,migrations,migrate:迁移 mobile:移动端,手机 mock:模拟 module:模块
+monitor,monitoring:监控 network:网络 notification,notifications,push:推送,通知 offline:离线 online:在线
+order,orders:订单 outage:宕机 overflow:溢出 pagination,paginate,paging:分页 parse,parser,parsing:解析
+password,passwords:密码 patch:补丁 payment,payments,pay:支付,付款 performance:性能 photo,photos:照片,相册
+pipeline:流水线 plugin,plugins:插件 pool:连接池 popup,modal:弹窗 port:端口 preview:预览
+price,pricing:价格,定价 print:打印 privacy:隐私 process:进程 product,products:商品,产品
+production,prod:生产环境,线上 profile:个人资料,资料 proxy:代理 query,queries:查询 queue,queues:队列 quota:配额
+ranking:排行,排序 ratelimit,throttle,throttling:限流 refund,refunds:退款 region:地区,区域
+register,signup,registration:注册 release:发布,发版 render,rendering:渲染 replica:从库,副本
+report,reports:报表,报告 repository,repo:仓库 request,requests:请求 response:响应 retry,retries:重试
+review:审核 rollback:回滚 route,routing,router:路由 sandbox:沙箱 scheduler,schedule:调度 schema:表结构
+screen:屏幕 screenshot,screenshots:截图 scroll,scrolling:滚动 search:搜索 secret,secrets:密钥
+security:安全 server,servers:服务器 session,sessions:会话 settings:设置 share,sharing:分享
+shipping:物流,发货 shard,sharding:分片 signature:签名 snapshot:快照 socket:套接字 sort,sorting:排序 spam:垃圾
+staging:预发,测试环境 startup:启动 storage:存储 stream,streaming:流式 style,styles:样式
+subscription,subscriptions:订阅 sync:同步 tag,tags:标签 task,tasks:任务 template,templates:模板
+tenant:租户 thread,threads:线程 thumbnail,thumbnails:缩略图 tile,tiles:瓦片 timeout,timeouts:超时
+timezone:时区 token,tokens:令牌 trace,tracing:链路追踪 transaction,transactions:事务,交易 translation:翻译
+upgrade:升级 upload,uploads:上传 user,users:用户 validation,validate:校验,验证 verification,verify:验证
+version:版本 video,videos:视频 voice:语音 vulnerability:漏洞 wallet:钱包 warehouse:仓库 watermark:水印
+webhook:回调 whitelist,allowlist:白名单 window:窗口 worker,workers:工作进程 dark:深色,暗色 theme:主题
+color,colour:颜色 background:背景,后台 button:按钮 slide,slides:幻灯片 presentation:汇报,演示 chinese:中文
+english:英文 typo:错别字 keyboard:键盘 shortcut,shortcuts:快捷键 editor:编辑器 terminal:终端
+indent,indentation:缩进 lint,linter:代码检查 format,formatter:格式化 coverage:覆盖率 fixture,fixtures:夹具
+flaky:不稳定 memory:内存 disk:硬盘 onboarding:新手引导 tutorial:教程 invite,invitation:邀请
+recommendation,recommend:推荐 ads,advertising:广告 chat:聊天 comment:留言 follow,followers:关注,粉丝
+player:播放器 audio:音频 camera:相机,摄像头 scan,scanner:扫码,扫描 qr:二维码 bluetooth:蓝牙 battery:电量,电池
+gps:定位 weather:天气 calendar:日历 reminder,reminders:提醒 deadline:截止 holiday:假期 weekend:周末
+"""
+
+
 def _short(text, width=80):
     one = " ".join((text or "").split())
     return one if len(one) <= width else one[: width - 1] + "…"
@@ -542,6 +606,21 @@ def split_stop_words(run):
     """The run cut at each Chinese stop word (the first listed wins where two start at one place).
     """
     return _ZH_STOP_RE.split(run)
+
+
+@functools.lru_cache(maxsize=1)
+def _glossary():
+    """GLOSSARY read once: ({English word: its Chinese words}, {Chinese word: its English words},
+    the Chinese words longest first)."""
+    to_zh, to_en = {}, {}
+    for entry in GLOSSARY.split():
+        english, chinese = (part.split(",") for part in entry.split(":"))
+        for word in english:
+            to_zh.setdefault(word, set()).update(chinese)
+        for word in chinese:
+            to_en.setdefault(word, set()).update(english)
+    return to_zh, to_en, sorted(to_en, key=len, reverse=True)
+
 
 
 def check_text(value, what, limit=MAX_TEXT, required=True):
@@ -1606,10 +1685,30 @@ _TEMPLATE_RE = _LazyRe(
     r"work(?:ed)?\s+on)\b|\bwhat\s+(?:happened|was\s+(?:discussed|done))\b")
 
 
+def translations(runs, words):
+    """[(word in the other language, the prompt terms it stands for)] of a prompt's CJK ``runs``
+    and Latin ``words`` (GLOSSARY): a Chinese word stands for its character pairs, an English
+    one (or its plural or -ing form) for itself.  Words the prompt already holds are left out."""
+    to_zh, to_en, chinese = _glossary()
+    found = {}
+    for run in runs:
+        for word in chinese:
+            if word in run:
+                for english in to_en[word]:
+                    found.setdefault(english, set()).update(cjk_bigrams(word))
+                run = run.replace(word, "\x00")  # a longer word wins (数据库, not 数据)
+    for word in words:
+        for form in (word, light_stem(word), word[:-1] if word.endswith("s") else word):
+            for zh in to_zh.get(form, ()):
+                found.setdefault(zh, set()).add(word)
+    return [(form, tuple(sorted(sources))) for form, sources in sorted(found.items())
+            if form not in words and not any(form in run for run in runs)]
+
+
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
-    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days", "periods")
+    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days", "periods", "translations")
 
     def __init__(self, raw, now):
         self.raw = raw
@@ -1638,6 +1737,12 @@ class Query:
         self.words = []
         for w in words:
             self._add(self.words, w)
+        # the prompt's words in the other language (GLOSSARY), each with the terms it stands for
+        self.translations = []
+        for form, sources in translations(runs, self.words):
+            sources = tuple(s for s in sources if s in self.words or s in self.cjk_terms)
+            if sources:
+                self.translations.append((form, sources))
 
     @staticmethod
     def _add(bucket, term):
@@ -1650,16 +1755,22 @@ class Query:
     def fts_expression(self):
         """An FTS5 MATCH expression: every term quoted, joined by OR."""
         parts = ['"%s"' % t.replace('"', '""') for t in self.words + self.cjk_terms]
+        # a Chinese word as the phrase of its character pairs, as the index holds it
+        parts += ['"%s"' % " ".join(cjk_bigrams(form)) if min(form) >= _CJK[0] else '"%s"' % form
+                  for form, _ in self.translations]
         parts += ['"%s"*' % t.replace('"', '""') for t in self.prefixes]
         return " OR ".join(parts)
 
-    def keeping(self, kept):
-        """A copy that matches only the terms in ``kept`` (order kept)."""
+    def keeping(self, kept, forms=None):
+        """A copy that matches only the terms in ``kept`` (order kept), and the translations of
+        those (only those in ``forms`` when given)."""
         other = Query.__new__(Query)
         other.raw, other.days, other.prefixes, other.periods = (
             self.raw, self.days, self.prefixes, self.periods)
         other.words = [w for w in self.words if w in kept]
         other.cjk_terms = [t for t in self.cjk_terms if t in kept]
+        other.translations = [(form, sources) for form, sources in self.translations
+                              if set(sources) & set(kept) and (forms is None or form in forms)]
         return other
 
     def near_expression(self):
@@ -1671,7 +1782,8 @@ class Query:
 
     def scan_terms(self):
         """Terms for the LIKE scan used without FTS5: light stems and bigrams."""
-        return [light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
+        return ([light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
+                + [light_stem(form) for form, _ in self.translations])
 
 
 # A Chinese prompt that asks (a question, or what was decided before) ...
@@ -1684,6 +1796,13 @@ _HERE_ZH_RE = _LazyRe(r"这个|这段|这里|这些|这块|这行|这句|这次|
 # An English prompt that asks what we decided or do, and one that points at the code in front
 _ASKS_EN_RE = _LazyRe(r"(?i)\b(?:we|our|us|last time|convention|usually|always)\b")
 _HERE_EN_RE = _LazyRe(r"(?i)\b(?:this|these|here|above|below)\b")
+# A prompt that opens with a request to change code ("add a --verbose flag", "把路径改成..."): it
+# asks for work on the code in front, as a prompt pointing at it does
+_REQUEST_RE = _LazyRe(
+    r"(?i)^\s*(?:(?:please|pls|can you|could you|now)\s+)?(?:add|write|make|create|rename|"
+    r"refactor|implement|fix|remove|delete|update|change|convert|move|extract|replace|generate|"
+    r"split|wrap|clean|format|document|bump|tidy|simplify|rewrite|reorder|sort|inline|turn)\b|"
+    r"^\s*(?:请|麻烦)?(?:帮我|帮忙)?(?:给|把|加|写|改|删|实现|重构|新增|添加|去掉|补|生成)")
 
 
 def _prompt_strength(text, query, info, top):
@@ -1715,7 +1834,7 @@ def _prompt_strength(text, query, info, top):
     # a request about the code in front of the agent ("add a timeout to this Redis call",
     # "给这个 goroutine 加上取消") names its tool in passing: one name alone does not bring a
     # project's memories, only the person's standing or global ones (how they want commits)
-    here = (here_en or here_zh) and not (asks_en or asks_zh)
+    here = (here_en or here_zh or bool(_REQUEST_RE.search(text))) and not (asks_en or asks_zh)
     return strong, rare, specific, rare_cjk, here
 
 
@@ -1748,6 +1867,12 @@ def _of_the_days(query, results):
     return kept
 
 
+@functools.lru_cache(maxsize=1)
+def _plain_stems():
+    """The Porter stems of GATE_PLAIN_WORDS: "makes sense, keep going" says make and go."""
+    return frozenset(porter_stem(word) for word in GATE_PLAIN_WORDS)
+
+
 def _gate_terms(query, plain_words=frozenset()):
     """The query's terms that can make a memory relevant to a prompt: its words and CJK bigrams
     without the plain words of a coding conversation (GATE_PLAIN_WORDS, GATE_PLAIN_ZH)."""
@@ -1761,6 +1886,7 @@ def _gate_terms(query, plain_words=frozenset()):
                     at = run.find(word, at + 1)
     return [w for w in query.words if len(w) > 1 and not (w.isdigit() and len(w) < 3)
             and w not in GATE_PLAIN_WORDS and light_stem(w) not in GATE_PLAIN_WORDS
+            and (not w.isascii() or porter_stem(w) not in _plain_stems())
             and w not in plain_words] + \
         [t for t in query.cjk_terms if t not in plain]
 
@@ -4562,7 +4688,7 @@ class Searcher:
         matching once the rarer words match enough records.  Small stores are
         never affected.
         """
-        terms = query.words + query.cjk_terms
+        terms = query.words + query.cjk_terms + [form for form, _ in query.translations]
         if not terms:
             return query, 0
         try:
@@ -4578,7 +4704,7 @@ class Searcher:
                 break
             kept.add(term)
             total += frequencies.get(term, 0)
-        return query.keeping(kept), total
+        return query.keeping(kept, forms=kept), total
 
     def gate(self, text, results, now=None):
         """The results a person would call a real match for ``text`` (ranked order kept), each
@@ -4604,7 +4730,11 @@ class Searcher:
                 r["weak"] = True
             return []
         names = self._names(text, query) - GATE_NOT_NAMES
-        frequencies, info, top = self._gate_information(terms)
+        # (a plain word is plain in both languages: 错别字 is a typo)
+        forms = {form: set(sources) & set(terms) for form, sources in query.translations
+                 if form not in GATE_PLAIN_WORDS and form not in GATE_PLAIN_ZH}
+        forms = {form: sources for form, sources in forms.items() if sources}
+        frequencies, info, top = self._gate_information(terms, forms)
         if not info:
             for r in results:
                 r["weak"] = True
@@ -4620,6 +4750,10 @@ class Searcher:
         known_names = {n for n in names if frequencies.get(n)}
         matched = self._matched_terms([(r["level"], r["id"]) for r in results], list(info),
                                       set(query.cjk_terms))
+        # a memory holding a prompt word in the other language holds that word
+        for key, found in self._matched_forms([(r["level"], r["id"]) for r in results],
+                                              {f: s & known for f, s in forms.items()}).items():
+            matched.setdefault(key, set()).update(found)
         # a specific term a memory writes as a name (webp, RSS and KPI in a Chinese memory)
         named = self._named_in_memory(
             specific & set().union(*matched.values()) - set(query.cjk_terms) if matched else ())
@@ -4652,14 +4786,18 @@ class Searcher:
                 kept.append(r)
         return kept
 
-    def _gate_information(self, terms):
+    def _gate_information(self, terms, forms=None):
         """(each term's records, {term: its information}, the most a term can carry): a term
         no memory contains is left out, and of the words sharing a stem ("slides", "slide") the
-        first stands for them all."""
+        first stands for them all.  A term with translations (``forms``: {word in the other
+        language: the terms it stands for}) counts as common as the most common of its words."""
         if self._total is None:
             self._total = self._count_records()
         total_rows = max(1, self._total)
         frequencies = self._gate_frequencies(terms)
+        for form, count in self._form_frequencies(list(forms or ())).items():
+            for term in forms[form]:
+                frequencies[term] = max(frequencies.get(term, 0), count)
         # a prompt term no memory contains does not count against a match: the prompt may say
         # more than any memory holds ("move the Stripe webhook handler to a background queue")
         info, seen = {}, set()
@@ -4725,6 +4863,42 @@ class Searcher:
                                             % (LEVEL_TABLE[lv], LEVEL_TEXT[lv]),
                                             (term,)).fetchone()[0]
                             for lv in LEVELS)
+        return out
+
+    def _form_frequencies(self, forms):
+        """{translation: records containing it}: a Chinese word of more than two characters is
+        held at most as often as its rarest character pair."""
+        out = {}
+        if not forms:
+            return out
+        pairs = {form: cjk_bigrams(form) for form in forms if min(form) >= _CJK[0]}
+        plain = [form for form in forms if form not in pairs]
+        counts = self._gate_frequencies(sorted(set(plain).union(*pairs.values())))
+        for form in forms:
+            out[form] = min(counts.get(p, 0) for p in pairs[form]) if form in pairs \
+                else counts.get(form, 0)
+        return out
+
+    def _matched_forms(self, keys, forms):
+        """{(level, id): the prompt terms whose translation the record holds}, for ``forms``
+        ({word in the other language: the terms it stands for}): an English word by its stems,
+        a Chinese one as text, in the rows just searched."""
+        out = {}
+        forms = {form: sources for form, sources in forms.items() if sources}
+        english = [form for form in forms if min(form) < _CJK[0]]
+        for key, found in (self._matched_terms(keys, english) if english else {}).items():
+            out.setdefault(key, set()).update(*(forms[form] for form in found))
+        chinese = [form for form in forms if form not in english]
+        for key in keys if chinese else ():
+            row = self._rows.get(key)
+            if row is None:
+                continue
+            blob = "\n".join(str(row[name] or "") for name in row.keys()
+                             if name in ("summary", "knowledge", "insight", "key_points",
+                                         "category", "tags"))
+            for form in chinese:
+                if form in blob:
+                    out.setdefault(key, set()).update(forms[form])
         return out
 
     def _matched_terms(self, keys, terms, bigrams=()):

@@ -145,7 +145,8 @@ class GateTests(CLITestCase):
             searcher = memory_tiered.Searcher(db)
             results = searcher.search(prompt, limit=20, touch=False)["results"]
             query = memory_tiered.Query(prompt, memory_tiered.now_utc())
-            terms = query.words + query.cjk_terms
+            # (and the prompt's words in the other language, which the search also looks up)
+            terms = query.words + query.cjk_terms + [form for form, _ in query.translations]
             if not results or not terms:
                 continue
             frequencies = searcher._document_frequencies(terms)
@@ -752,3 +753,69 @@ class GateWordTests(CLITestCase):
                               "--project", "mudforge")
         self.assertIn("[L1#%d" % commits, out)  # the person's standing preference still comes
 
+
+
+class CrossLanguageTests(CLITestCase):
+    """A prompt in one language finds a memory written in the other through the glossary of the
+    words of software work (GLOSSARY), in search and in what the prompt hook injects."""
+
+    def test_a_chinese_question_finds_an_english_memory(self):
+        crash = self.add_l1("Fixed the Android 14 crash in the photo picker: a media permission was "
+                            "missing", session="crash")
+        self.add_l1("Invoices are rendered with WeasyPrint", session="pdf")
+        self.add_l1("Deploys roll out with Helm to the staging cluster first", session="helm")
+        out, _ = self.run_cli("context", "--query", "安卓上选照片闪退的那个问题，当时是怎么修的？")
+        self.assertIn("[L1#%d" % crash, out)
+        found, _ = self.run_cli("search-all", "--keyword", "照片闪退", "--json")
+        self.assertEqual(json.loads(found)["results"][0]["id"], crash)
+
+    def test_an_english_question_finds_a_chinese_memory(self):
+        tiles = self.add_l1("离线地图瓦片缓存上限 500MB，超出按 LRU 清理", session="tiles")
+        self.add_l1("发票 PDF 用 WeasyPrint 渲染，中文字体用思源宋体", session="pdf")
+        self.add_l1("部署用 Helm，超时设成 10 分钟", session="helm")
+        out, _ = self.run_cli("context", "--query", "how big can the offline map tile cache get?")
+        self.assertIn("[L1#%d" % tiles, out)
+
+    def test_a_translation_is_as_common_as_its_most_common_word(self):
+        # "user" is in every memory: 用户 in the prompt says as little as "user" would
+        for n, text in enumerate(("The user list is paged by 50", "Each user has a timezone",
+                                  "The user avatar is cropped square", "Admin user can export CSV")):
+            self.add_l1(text, session="u%d" % n)
+        out, _ = self.run_cli("context", "--query", "用户")
+        self.assertEqual(out.strip(), "")
+
+    def test_a_plain_word_is_plain_in_both_languages(self):
+        self.add_l1("Fixed a typo in the onboarding email subject", session="typo")
+        self.add_l1("Invoices are rendered with WeasyPrint", session="pdf")
+        out, _ = self.run_cli("context", "--query", "第 3 行有个错别字，改一下")
+        self.assertEqual(out.strip(), "")
+
+    def test_translations_are_the_glossarys_words_in_the_other_language(self):
+        query = memory_tiered.Query("数据库连接池满了", memory_tiered.now_utc())
+        forms = dict(query.translations)
+        self.assertEqual(forms["database"], ("据库", "数据"))  # the longer word, not 数据 alone
+        self.assertIn("pool", forms)
+        query = memory_tiered.Query("the webhook retries", memory_tiered.now_utc())
+        self.assertEqual(dict(query.translations)["重试"], ("retries",))
+
+
+class RequestGateTests(CLITestCase):
+    def test_an_inflected_plain_word_is_plain(self):
+        self.add_l1("集成测试用 LocalStack，只有 make test-integration 才跑", session="it")
+        self.add_l1("Invoices are rendered with WeasyPrint", session="pdf")
+        for prompt in ("makes sense, keep going", "works for me, going on"):
+            with self.subTest(prompt):
+                out, _ = self.run_cli("context", "--query", prompt)
+                self.assertEqual(out.strip(), "")
+
+    def test_a_request_to_change_code_needs_more_than_one_project_word(self):
+        config = self.add_l1("Config precedence: a command-line flag wins over the environment, which "
+                             "wins over the config file", session="c", project="driftctl")
+        self.add_l1("Scans run accounts in parallel, five at a time", session="s", project="driftctl")
+        for prompt in ("add a --verbose flag that turns on debug logging", "给 scan 命令加一个 --region 参数"):
+            with self.subTest(prompt):
+                out, _ = self.run_cli("context", "--query", prompt, "--project", "driftctl")
+                self.assertEqual(out.strip(), "")
+        asked, _ = self.run_cli("context", "--query", "which wins, the flag or the environment?",
+                                "--project", "driftctl")
+        self.assertIn("[L1#%d" % config, asked)
