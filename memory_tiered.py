@@ -1717,8 +1717,14 @@ def translations(runs, words):
         for form in (word, light_stem(word), word[:-1] if word.endswith("s") else word):
             for zh in to_zh.get(form, ()):
                 found.setdefault(zh, set()).add(word)
-    return [(form, tuple(sorted(sources))) for form, sources in sorted(found.items())
-            if form not in words and not any(form in run for run in runs)]
+    out, stems = [], set(map(porter_stem, words))
+    for form, sources in sorted(found.items()):
+        stem = porter_stem(form) if form.isascii() else form
+        # (the index stems English: crash, crashes and crashed are one word to it)
+        if stem not in stems and form not in words and not any(form in run for run in runs):
+            stems.add(stem)
+            out.append((form, tuple(sorted(sources))))
+    return out
 
 
 class Query:
@@ -4313,6 +4319,8 @@ class Searcher:
         if touch and results:
             self._count_retrieved(levels, results, now)
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
+                # the prompt's words in the other language (GLOSSARY), also searched
+                "translations": {form: list(sources) for form, sources in query.translations},
                 "days": [d.isoformat() for d in query.days],
                 "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods],
                 "results": results}
@@ -12254,6 +12262,9 @@ def cmd_search_all(args):
             searcher.gate(text, found["results"], options["now"])
     if searcher.touch_skipped:
         _say("note: %s" % searcher.touch_skipped)
+    if args.explain and found.get("translations"):
+        _say("also searched, in the other language: %s" % ", ".join(
+            "%s (%s)" % (form, " ".join(sources)) for form, sources in found["translations"].items()))
     if not args.explain:
         for r in found["results"]:
             r.pop("explain")
