@@ -1761,7 +1761,12 @@ class Query:
             self._add(self.words, w)
         # the prompt's words in the other language (GLOSSARY), each with the terms it stands for
         self.translations = []
-        for form, sources in translations(runs, self.words):
+        # (the words of an identifier or a path are a name, not words to translate: features/user.py;
+        # a hyphenated word is still English: per-minute)
+        named = set().union(*(
+            set(word_runs(m.group(0).lower())) for m in _TECH_TOKEN_RE.finditer(latin)
+            if any(c in "._/" for c in m.group(0).strip("._/"))))
+        for form, sources in translations(runs, [w for w in self.words if w not in named]):
             sources = tuple(s for s in sources if s in self.words or s in self.cjk_terms)
             if sources:
                 self.translations.append((form, sources))

@@ -790,6 +790,14 @@ class CrossLanguageTests(CLITestCase):
         out, _ = self.run_cli("context", "--query", "第 3 行有个错别字，改一下")
         self.assertEqual(out.strip(), "")
 
+    def test_the_words_of_a_path_or_identifier_are_not_translated(self):
+        self.add_l1("用户特征每小时刷新一次，存在 Redis 里", session="feat")
+        self.add_l1("发票 PDF 用 WeasyPrint 渲染", session="pdf")
+        out, _ = self.run_cli("context", "--query", "add type hints to features/user.py")
+        self.assertEqual(out.strip(), "")
+        out, _ = self.run_cli("context", "--query", "how often are the user features refreshed?")
+        self.assertIn("用户特征", out)
+
     def test_translations_are_the_glossarys_words_in_the_other_language(self):
         query = memory_tiered.Query("数据库连接池满了", memory_tiered.now_utc())
         forms = dict(query.translations)
