@@ -5677,8 +5677,7 @@ class MemoryStore:
                 raise
             raise ValidationError("text" + str(exc)[len(exc.field):], "text")
         if not record:
-            raise ValidationError("nothing to change: give at least one of %s" % ", ".join(
-                "--" + f.replace("_", "-") for f in allowed))
+            raise ValidationError("nothing to change: give at least one of %s" % ", ".join(allowed))
         record, redacted = scrub_record(record)
         for name in LIST_FIELDS:
             if name in record:
@@ -13036,6 +13035,10 @@ def cmd_edit(args):
                if name == "text" or FIELDS[name].editable and name != "project"}
     if args.global_ and args.project:
         raise ValidationError("give --project or --global, not both")
+    if all(v is None for v in changes.values()) and not (args.global_ or args.project):
+        raise ValidationError("nothing to change: give at least one of %s" % ", ".join(
+            "--" + f.replace("_", "-") for f in EDITABLE[check_level(args.level)]
+            if f != "project") + ", --project or --global")
     with _open(args) as db:
         if args.global_ or args.project:
             changes["project"] = "" if args.global_ else resolve_project(db, args.project)

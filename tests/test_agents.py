@@ -294,6 +294,15 @@ class MCPTests(CLITestCase):
         out, err = proc.communicate(payload, timeout=60)
         return proc.returncode, [json.loads(l) for l in out.decode("utf-8").splitlines()], err
 
+    def test_an_edit_with_nothing_to_change_names_the_tools_arguments(self):
+        self.add_l1("hello world")
+        with self.assertRaises(memory_tiered.ValidationError) as caught:
+            self.call_tool("memory_edit", {"level": "l1", "id": 1})
+        self.assertIn("key_points", str(caught.exception))
+        self.assertNotIn("--", str(caught.exception))
+        _, err = self.run_cli("edit", "l1", "1", code=2)
+        self.assertIn("--key-points", err)
+
     @slow
     def test_whole_conversation(self):
         code, replies, err = self.converse([
