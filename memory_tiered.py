@@ -3549,10 +3549,14 @@ _CSV_FLOAT = ("decay_score", "stability") + _fields_of_type("number")
 
 
 _CSV_LIST = LIST_FIELDS + ("related",)
+# A cell a spreadsheet would run as a formula starts with one of these; the export writes such a
+# text after a ' (shown as text), and the import takes one ' off again
+_CSV_FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
 def csv_row(record):
-    """A record as CSV cells: lists as JSON, numbers exact (repr), None empty."""
+    """A record as CSV cells: lists as JSON, numbers exact (repr), None empty, a text a spreadsheet
+    would read as a formula after a ' (_CSV_FORMULA)."""
     out = []
     for name in EXPORT_COLUMNS:
         value = record.get(name)
@@ -3562,6 +3566,8 @@ def csv_row(record):
             out.append(json.dumps(value, ensure_ascii=False))
         elif isinstance(value, float):
             out.append(repr(value))
+        elif isinstance(value, str) and value.lstrip("'").startswith(_CSV_FORMULA):
+            out.append("'" + value)
         else:
             out.append(str(value))
     return out
@@ -3610,6 +3616,8 @@ def iter_csv(handle):
                     obj[name] = int(cell)
                 elif name in _CSV_FLOAT:
                     obj[name] = float(cell)
+                elif cell.startswith("'") and cell.lstrip("'").startswith(_CSV_FORMULA):
+                    obj[name] = cell[1:]  # (written so by the export: see _CSV_FORMULA)
                 else:
                     obj[name] = cell
             except ValueError:

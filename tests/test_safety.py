@@ -381,6 +381,21 @@ class SecretTests(CLITestCase):
                                         memory_tiered.now_utc())
         self.assertIn("[REDACTED:jwt]", self.json_cli("get", "l1", str(result["id"]))["summary"])
 
+    def test_a_csv_export_runs_no_formula_and_imports_back_the_same(self):
+        texts = ["=HYPERLINK(\"http://evil.example\",\"click\")", "'=already quoted", "-5 degrees outside",
+                 "@SUM(A1)", "'plain quote", "plain"]
+        for n, text in enumerate(texts):
+            self.add_l1(text, session="f%d" % n)
+        exported = os.path.join(self.tmp, "e.csv")
+        self.run_cli("export", "--format", "csv", "--out", exported)
+        with open(exported, encoding="utf-8-sig", newline="") as handle:
+            cells = [c for row in csv.reader(handle) for c in row]
+        self.assertFalse([c for c in cells if c[:1] in ("=", "+", "-", "@")], cells)
+        other = os.path.join(self.tmp, "other.db")
+        self.run_cli("import", exported, "--db", other)
+        back = self.json_cli("list", "--level", "l1", "--db", other, "--limit", "50")
+        self.assertEqual(sorted(r["summary"] for r in back["records"]), sorted(texts))
+
     def test_files_are_owner_only(self):
         self.add_l1("x")
         out, _ = self.run_cli("backup")
