@@ -213,6 +213,7 @@ nope sorry hmm wait catch first second last one other either neither none unused
 bash shell translate script call calls handle handling around new generate column value variable
 class type types api
 changed ran outcome asked session sessions command commands
+long minute minutes hour hours second seconds
 """.split())
 # What code is written in or with: words so common in a coding session that alone they name no
 # memory ("a list and a tuple in Python?", "convert this to async/await").  They still count as
@@ -228,7 +229,8 @@ GATE_PLAIN_ZH = ("直接", "数据", "一下", "帮我", "看看", "解释", "�
                  "不错", "没毛病", "看起来", "能跑", "跑了", "先这样", "别停", "不用", "算了", "都行", "不要",
                  "不是", "是的", "第一个", "那个", "翻译", "命令", "错误", "检查", "类型", "注释", "注解",
                  "单元", "处理", "失败", "提示", "优化", "参数", "返回", "调用", "添加", "加上", "删除", "一点",
-                 "一次", "再跑", "写个", "为什么", "有没有", "明显", "一样", "其他", "友好", "算法", "复杂度")
+                 "一次", "再跑", "写个", "为什么", "有没有", "明显", "一样", "其他", "友好", "算法", "复杂度",
+                 "分钟", "小时", "秒钟", "多久")
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
 # SQLite's page cache per connection, in KiB.  A search reads a few hundred pages, most of them
@@ -458,7 +460,7 @@ ZH_STOP_WORDS = tuple(sorted(set("""
 # A glossary of the words of software work in English and Chinese, so a prompt in one language finds
 # a memory written in the other ("安卓上选照片闪退" and "photo picker crash on Android"): each entry
 # is English forms, then Chinese words.  Search also matches a prompt's words in the other language;
-# the injection gate counts a word and its translations as one term (see Query.translations).
+# the injection gate counts a word and its translations as one term (see Query.other_forms).
 GLOSSARY = """
 account,accounts:账号,账户,帐号 admin:管理员,后台 alert,alerts,alerting:告警,报警 algorithm:算法 analytics:埋点,统计
 android:安卓 animation:动画 announcement:公告 archive:归档 array:数组 attachment,attachments:附件 audit:审计
@@ -532,6 +534,7 @@ file,files:文件 folder,directory:目录,文件夹 path:路径 temporary:临时
 hourly:每小时 nightly:每晚 timestamp:时间戳 date:日期 time:时间 price,prices:价格 currency:币种 invoice:发票
 vat:增值税 receipt:收据 subscription:订阅 plan,plans:套餐 free:免费 trial:试用 downgrade:降级
 cancel,cancellation:取消 renew,renewal:续费 state:状态 concise:简洁,简短
+refresh,reload:刷新 report,reports:周报,日报 rollback:回退,回滚 standup:站会 retro,retrospective:复盘
 """
 
 
@@ -1711,26 +1714,30 @@ def translations(runs, words):
         for word in chinese:
             if word in run:
                 for english in to_en[word]:
-                    found.setdefault(english, set()).update(cjk_bigrams(word))
+                    found.setdefault(english, {}).update(dict.fromkeys(cjk_bigrams(word)))
                 run = run.replace(word, "\x00")  # a longer word wins (数据库, not 数据)
     for word in words:
         for form in (word, light_stem(word), word[:-1] if word.endswith("s") else word):
             for zh in to_zh.get(form, ()):
-                found.setdefault(zh, set()).add(word)
+                found.setdefault(zh, {})[word] = None
     out, stems = [], set(map(porter_stem, words))
     for form, sources in sorted(found.items()):
         stem = porter_stem(form) if form.isascii() else form
         # (the index stems English: crash, crashes and crashed are one word to it)
         if stem not in stems and form not in words and not any(form in run for run in runs):
             stems.add(stem)
-            out.append((form, tuple(sorted(sources))))
+            out.append((form, tuple(sources)))
     return out
+
+
+# Words that make a phrasal verb a memory may write as one word (roll back: rollback, set up: setup)
+_PARTICLES = frozenset("up down in out on off back over".split())
 
 
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
-    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days", "periods", "translations")
+    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days", "periods", "other_forms")
 
     def __init__(self, raw, now):
         self.raw = raw
@@ -1759,8 +1766,11 @@ class Query:
         self.words = []
         for w in words:
             self._add(self.words, w)
-        # the prompt's words in the other language (GLOSSARY), each with the terms it stands for
-        self.translations = []
+        # the prompt's words in another form, each with the terms it stands for: in the other
+        # language (GLOSSARY), or two words a memory may write as one ("roll back": rollback)
+        self.other_forms = list({a + b: (a,) for a, b in zip(all_words, all_words[1:])
+                                 if b in _PARTICLES and a in self.words and a.isalpha()
+                                 and a + b not in self.words}.items())
         # (the words of an identifier or a path are a name, not words to translate: features/user.py;
         # a hyphenated word is still English: per-minute)
         named = set().union(*(
@@ -1769,7 +1779,7 @@ class Query:
         for form, sources in translations(runs, [w for w in self.words if w not in named]):
             sources = tuple(s for s in sources if s in self.words or s in self.cjk_terms)
             if sources:
-                self.translations.append((form, sources))
+                self.other_forms.append((form, sources))
 
     @staticmethod
     def _add(bucket, term):
@@ -1784,19 +1794,19 @@ class Query:
         parts = ['"%s"' % t.replace('"', '""') for t in self.words + self.cjk_terms]
         # a Chinese word as the phrase of its character pairs, as the index holds it
         parts += ['"%s"' % " ".join(cjk_bigrams(form)) if min(form) >= _CJK[0] else '"%s"' % form
-                  for form, _ in self.translations]
+                  for form, _ in self.other_forms]
         parts += ['"%s"*' % t.replace('"', '""') for t in self.prefixes]
         return " OR ".join(parts)
 
     def keeping(self, kept, forms=None):
-        """A copy that matches only the terms in ``kept`` (order kept), and the translations of
+        """A copy that matches only the terms in ``kept`` (order kept), and the other forms of
         those (only those in ``forms`` when given)."""
         other = Query.__new__(Query)
         other.raw, other.days, other.prefixes, other.periods = (
             self.raw, self.days, self.prefixes, self.periods)
         other.words = [w for w in self.words if w in kept]
         other.cjk_terms = [t for t in self.cjk_terms if t in kept]
-        other.translations = [(form, sources) for form, sources in self.translations
+        other.other_forms = [(form, sources) for form, sources in self.other_forms
                               if set(sources) & set(kept) and (forms is None or form in forms)]
         return other
 
@@ -1810,7 +1820,7 @@ class Query:
     def scan_terms(self):
         """Terms for the LIKE scan used without FTS5: light stems and bigrams."""
         return ([light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
-                + [light_stem(form) for form, _ in self.translations])
+                + [light_stem(form) for form, _ in self.other_forms])
 
 
 # A Chinese prompt that asks (a question, or what was decided before) ...
@@ -4333,7 +4343,7 @@ class Searcher:
             self._count_retrieved(levels, results, now)
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
                 # the prompt's words in the other language (GLOSSARY), also searched
-                "translations": {form: list(sources) for form, sources in query.translations},
+                "also_searched": {form: list(sources) for form, sources in query.other_forms},
                 "days": [d.isoformat() for d in query.days],
                 "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods],
                 "results": results}
@@ -4725,7 +4735,7 @@ class Searcher:
         matching once the rarer words match enough records.  Small stores are
         never affected.
         """
-        terms = query.words + query.cjk_terms + [form for form, _ in query.translations]
+        terms = query.words + query.cjk_terms + [form for form, _ in query.other_forms]
         if not terms:
             return query, 0
         try:
@@ -4768,7 +4778,7 @@ class Searcher:
             return []
         names = self._names(text, query) - GATE_NOT_NAMES
         # (a plain word is plain in both languages: 错别字 is a typo)
-        forms = {form: set(sources) & set(terms) for form, sources in query.translations
+        forms = {form: set(sources) & set(terms) for form, sources in query.other_forms
                  if form not in GATE_PLAIN_WORDS and form not in GATE_PLAIN_ZH}
         forms = {form: sources for form, sources in forms.items() if sources}
         frequencies, info, top = self._gate_information(terms, forms)
@@ -12222,6 +12232,18 @@ def _search_lines(results, explain):
     return out
 
 
+def _joined_pairs(terms):
+    """Prompt terms as a person wrote them: a Chinese word's overlapping pairs joined (数据 据库:
+    数据库)."""
+    out = []
+    for term in terms:
+        if out and len(term) == 2 and min(term) >= _CJK[0] and out[-1][-1] == term[0]:
+            out[-1] += term[1]
+        else:
+            out.append(term)
+    return " ".join(out)
+
+
 @subcommand("search-all", "Search all three levels; one ranked list.",
             'memory_tiered.py search-all "what did we decide about auth?"',
             option("text", nargs="?", help="the search text (or --keyword)"),
@@ -12274,9 +12296,10 @@ def cmd_search_all(args):
             searcher.gate(text, found["results"], options["now"])
     if searcher.touch_skipped:
         _say("note: %s" % searcher.touch_skipped)
-    if args.explain and found.get("translations"):
-        _say("also searched, in the other language: %s" % ", ".join(
-            "%s (%s)" % (form, " ".join(sources)) for form, sources in found["translations"].items()))
+    if args.explain and found.get("also_searched"):
+        _say("also searched: %s" % ", ".join(
+            "%s (%s)" % (form, _joined_pairs(sources))
+            for form, sources in found["also_searched"].items()))
     if not args.explain:
         for r in found["results"]:
             r.pop("explain")

@@ -146,7 +146,7 @@ class GateTests(CLITestCase):
             results = searcher.search(prompt, limit=20, touch=False)["results"]
             query = memory_tiered.Query(prompt, memory_tiered.now_utc())
             # (and the prompt's words in the other language, which the search also looks up)
-            terms = query.words + query.cjk_terms + [form for form, _ in query.translations]
+            terms = query.words + query.cjk_terms + [form for form, _ in query.other_forms]
             if not results or not terms:
                 continue
             frequencies = searcher._document_frequencies(terms)
@@ -800,11 +800,14 @@ class CrossLanguageTests(CLITestCase):
 
     def test_translations_are_the_glossarys_words_in_the_other_language(self):
         query = memory_tiered.Query("数据库连接池满了", memory_tiered.now_utc())
-        forms = dict(query.translations)
-        self.assertEqual(forms["database"], ("据库", "数据"))  # the longer word, not 数据 alone
+        forms = dict(query.other_forms)
+        self.assertEqual(forms["database"], ("数据", "据库"))  # the longer word, not 数据 alone
         self.assertIn("pool", forms)
         query = memory_tiered.Query("the webhook retries", memory_tiered.now_utc())
-        self.assertEqual(dict(query.translations)["重试"], ("retries",))
+        self.assertEqual(dict(query.other_forms)["重试"], ("retries",))
+        # two words a memory may write as one
+        query = memory_tiered.Query("how do I roll back the last deploy?", memory_tiered.now_utc())
+        self.assertEqual(dict(query.other_forms)["rollback"], ("roll",))
 
 
 class RequestGateTests(CLITestCase):
@@ -827,3 +830,24 @@ class RequestGateTests(CLITestCase):
         asked, _ = self.run_cli("context", "--query", "which wins, the flag or the environment?",
                                 "--project", "driftctl")
         self.assertIn("[L1#%d" % config, asked)
+
+
+class EverydayWordsTests(CLITestCase):
+    def test_two_words_a_memory_writes_as_one_are_found(self):
+        deploy = self.add_l1("Deploys of the API: tag the image and push; rollback = retag the previous image",
+                             session="d")
+        self.add_l1("Invoices are rendered with WeasyPrint", session="i")
+        self.add_l1("The checkout uses Stripe Elements", session="s")
+        out, _ = self.run_cli("context", "--query", "how do I roll back the last deploy of the API?")
+        self.assertIn("[L1#%d" % deploy, out)
+
+    def test_a_duration_names_no_memory(self):
+        self.add_l1("短信验证码 5 分钟内有效，同一手机号每 30 分钟最多 3 条", session="sms")
+        for n, text in enumerate(("The checkout uses Stripe Elements", "发票 PDF 用 WeasyPrint 渲染",
+                                  "部署用 Helm，先发 staging", "日志统一用 Loki 收集", "前端用 Vue 3 和 Vite",
+                                  "Postgres 16 with pgbouncer in transaction mode")):
+            self.add_l1(text, session="o%d" % n)
+        for prompt in ("为什么单元测试跑一次要三分钟，太慢了", "how long does the test suite take, ten minutes?"):
+            with self.subTest(prompt):
+                out, _ = self.run_cli("context", "--query", prompt)
+                self.assertEqual(out.strip(), "")
