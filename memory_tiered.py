@@ -11998,6 +11998,24 @@ def _say(message):
     sys.stderr.write(message + "\n")
 
 
+def _project_arg(db, value, writing=False):
+    """``--project`` resolved (resolve_project), with a note on stderr when it names no project the
+    store knows: a repository's hooks file its memories under its own key (folder name and a
+    short hash), so a bare name given elsewhere would never meet them."""
+    key = resolve_project(db, value)
+    if key and key == str(value).strip() and not any(
+            db.execute("SELECT 1 FROM %s WHERE project = ? LIMIT 1" % table, (key,)).fetchone()
+            for table in LEVEL_TABLE.values()):
+        similar = sorted({r[0] for table in LEVEL_TABLE.values() for r in db.execute(
+            "SELECT DISTINCT project FROM %s WHERE project LIKE ?" % table, (key + "-%",))})
+        _say("note: no memory is kept under project %r%s; %s" % (
+            key, " (known: %s)" % ", ".join(similar[:5]) if similar else "",
+            "inside a repository the hooks file memories under its own key (its folder name and a "
+            "short hash): give the repository's path (--project ~/src/%s) or run the command "
+            "inside it" % key if writing else "nothing of it to show"))
+    return key
+
+
 # -- handlers --
 
 
@@ -12033,7 +12051,7 @@ def _write_project(db, args):
             raise ValidationError("give --project or --global, not both")
         return None
     if args.project:
-        return resolve_project(db, args.project)
+        return _project_arg(db, args.project, writing=True)
     return current_project(repository_only=True)
 
 
@@ -12200,7 +12218,7 @@ def cmd_list(args):
     with _open(args) as db:
         since, until = _period_args(args)
         rows = MemoryStore(db).list(args.level, args.sort, args.limit, args.include_archived,
-                                    resolve_project(db, args.project), args.origin, args.category,
+                                    _project_arg(db, args.project), args.origin, args.category,
                                     args.tag,
                                     since, until)
     _out(args, {"records": rows}, lambda: _list_lines(rows))
@@ -12268,7 +12286,7 @@ def cmd_search_all(args):
         # a period without search words: what was written then, newest first
         with _open(args) as db:
             rows = MemoryStore(db).list(args.level, "created", args.limit, args.include_archived,
-                                        resolve_project(db, args.project), args.origin,
+                                        _project_arg(db, args.project), args.origin,
                                         args.category, args.tag,
                                         since, until)
         _out(args, {"query": None, "results": rows}, lambda: _list_lines(rows))
@@ -12282,7 +12300,7 @@ def cmd_search_all(args):
         if args.here and args.project:
             raise ValidationError("give --project or --here, not both")
         options = dict(level=args.level, limit=args.limit,
-                       project=resolve_project(db, args.project), since=since,
+                       project=_project_arg(db, args.project), since=since,
                        until=until, include_archived=args.include_archived, touch=not args.no_touch,
                        now=now_utc(),
                        include_superseded=args.include_superseded,
@@ -13049,7 +13067,7 @@ def cmd_init_vault(args):
 def cmd_context(args):
     with _open(args) as db:
         project = (
-            resolve_project(db, args.project) if args.project
+            _project_arg(db, args.project) if args.project
             else current_project(repository_only=True))
         text = build_context(db, args.query, args.budget, project, now_utc(),
                              touch=not args.no_touch,

@@ -101,6 +101,21 @@ class ScopeTests(CLITestCase):
         self.assertIn("[L1#%d" % first, out)
         self.assertNotIn("[L1#%d" % second, out)
 
+    def test_a_project_name_no_memory_is_kept_under_is_pointed_out(self):
+        os.chdir(self.repo_a)
+        self.add_l1("The build uses Vite 5", session="in")
+        key = memory_tiered.project_key(self.repo_a)
+        os.chdir(self.tmp)
+        _, err = self.run_cli("add-l1", "--session-id", "out", "--summary", "Vite preview port is 4173",
+                              "--project", "projA")
+        self.assertEqual(err.count("note:"), 0, err)  # the label of the one known key: that key
+        self.assertEqual(self.json_cli("get", "l1", "2")["project"], key)
+        _, err = self.run_cli("add-l1", "--session-id", "x", "--summary", "y", "--project", "projZ")
+        self.assertIn("no memory is kept under project 'projZ'", err)
+        self.assertIn("repository's path", err)
+        out, err = self.run_cli("context", "--query", "Vite", "--project", "nosuch")
+        self.assertIn("no memory is kept under project 'nosuch'", err)
+
     def test_clusters_never_mix_projects(self):
         for repo in (self.repo_a, self.repo_b):
             os.chdir(repo)
