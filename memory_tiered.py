@@ -81,6 +81,7 @@ import time
 
 DEFAULT_DB_PATH = os.path.join("~", ".hermes", "state", "state.db")
 BUSY_TIMEOUT_MS = 10000
+HOOK_BUSY_MS = 1500  # the prompt hook waits this long for another writer, then only reads
 # keep retrying BEGIN IMMEDIATE this long when another writer holds the lock
 WRITE_RETRY_SECONDS = 30
 NEAR_DUPLICATE = 0.75  # word and bigram overlap (Jaccard) that makes two records near-duplicates
@@ -233,6 +234,7 @@ GATE_PLAIN_ZH = ("直接", "数据", "一下", "帮我", "看看", "解释", "�
                  "分钟", "小时", "秒钟", "多久")
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
+SCAN_TERMS = 200  # terms a search without FTS5 matches at most (each is two parts of one sum)
 # SQLite's page cache per connection, in KiB.  A search reads a few hundred pages, most of them
 # once: a small cache recycles its buffers instead of allocating (and at close freeing) one per
 # page, which bench/scale.py measured faster.  A connection's first write transaction enlarges it.
@@ -462,13 +464,14 @@ ZH_STOP_WORDS = tuple(sorted(set("""
 # is English forms, then Chinese words.  Search also matches a prompt's words in the other language;
 # the injection gate counts a word and its translations as one term (see Query.other_forms).
 GLOSSARY = """
-account,accounts:账号,账户,帐号 admin:管理员,后台 alert,alerts,alerting:告警,报警 algorithm:算法 analytics:埋点,统计
-android:安卓 animation:动画 announcement:公告 archive:归档 array:数组 attachment,attachments:附件 audit:审计
-auth,authentication:认证,鉴权 authorization,permission,permissions:权限 avatar:头像 backend:后端
-backup,backups:备份 balance:余额 bandwidth:带宽 banner:横幅 batch:批量,批处理 benchmark:基准,压测 billing:计费,账单
-binary:二进制 blacklist,blocklist:黑名单 bottleneck:瓶颈 branch,branches:分支 breakpoint:断点 broker:代理
-browser:浏览器 bucket:存储桶 buffer:缓冲 cache,cached,caching:缓存 callback:回调 canary:灰度 captcha:验证码
-cart:购物车 certificate,certificates,cert,certs:证书 changelog:更新日志 channel:渠道,频道 chart,charts:图表
+account,accounts:账号,账户,帐号 admin:管理员,管理后台 alert,alerts,alerting:告警,报警 algorithm:算法
+analytics:埋点,统计 android:安卓 animation:动画 announcement:公告 archive:归档 array:数组
+attachment,attachments:附件 audit:审计 auth,authentication:认证,鉴权
+authorization,permission,permissions:权限 avatar:头像 backend:后端 backup,backups:备份 balance:余额
+bandwidth:带宽 banner:横幅 batch:批量,批处理 benchmark:基准,压测 billing:计费,账单 binary:二进制
+blacklist,blocklist:黑名单 bottleneck:瓶颈 branch,branches:分支 breakpoint:断点 broker:代理 browser:浏览器
+bucket:存储桶 buffer:缓冲 cache,cached,caching:缓存 callback:回调 canary:灰度 captcha:验证码 cart:购物车
+certificate,certificates,cert,certs:证书 changelog:更新日志 channel:渠道,频道 chart,charts:图表
 checkout:结账,结算 chunk,chunks:分块,分片 cluster:集群 coupon,coupons:优惠券 comment,comments:评论
 commit,commits:提交 compatibility,compatible:兼容 compile,compiler:编译 compress,compression:压缩
 concurrency,concurrent:并发 config,configuration:配置 conflict,conflicts:冲突
@@ -476,65 +479,63 @@ connection,connections:连接 console:控制台 container,containers:容器 cont
 crash,crashes,crashed:崩溃,闪退 crawler,scraper:爬虫 cron:定时任务 currency:货币,币种 customer,customers:客户
 dashboard:看板,仪表盘 database,databases:数据库 deadlock:死锁 debounce:防抖 debug,debugging:调试 decrypt:解密
 dependency,dependencies:依赖 deploy,deployment,deployed,deploying:部署,上线 desktop:桌面
-device,devices:设备 discount:折扣 disk:磁盘 distributed:分布式 dns:域名解析 docker:容器
-document,documents,docs:文档 domain:域名 download,downloads:下载 draft,drafts:草稿
-duplicate,duplicates:重复 email,emails,mail:邮件,邮箱 encoding:编码 encrypt,encryption:加密
-endpoint,endpoints:接口 environment:环境 event,events:事件 expire,expired,expiry,expiration:过期
-export:导出 failover:故障转移 feature:功能,特性 feed:信息流 field,fields:字段 filter,filters:筛选,过滤 firewall:防火墙
-font,fonts:字体 form,forms:表单 frontend:前端 gateway:网关 geolocation,location:定位,位置 gpu:显卡 graph:图谱
-grayscale:灰度 hash:哈希 header,headers:请求头 heartbeat:心跳 highlight:高亮 history:历史 homepage:首页
-hook,hooks:钩子 hotfix:热修复 icon,icons:图标 idempotent,idempotency:幂等 image,images:图片 import:导入
-incident:事故,故障 index,indexes:索引 inventory,stock:库存 invoice,invoices:发票 apple,ios:苹果 keyboard:键盘
-latency:延迟,时延 layout:布局 lazy:懒加载 leak:泄漏,泄露 license:许可证 limit,limits:限制,上限 load:负载
+device,devices:设备 discount:折扣 disk:磁盘 distributed:分布式 dns:域名解析 document,documents,docs:文档
+domain:域名 download,downloads:下载 draft,drafts:草稿 duplicate,duplicates:重复 email,emails,mail:邮件,邮箱
+encoding:编码 encrypt,encryption:加密 endpoint,endpoints:接口 environment:环境 event,events:事件
+expire,expired,expiry,expiration:过期 export:导出 failover:故障转移 feed:信息流 field,fields:字段
+filter,filters:筛选,过滤 firewall:防火墙 font,fonts:字体 forms:表单 frontend:前端 gateway:网关 geolocation:定位
+gpu:显卡 graph:图谱 grayscale:灰度 hash:哈希 header,headers:请求头 heartbeat:心跳 highlight:高亮 history:历史
+homepage:首页 hook,hooks:钩子 hotfix:热修复 icon,icons:图标 idempotent,idempotency:幂等 image,images:图片
+import:导入 incident:事故,故障 index,indexes:索引 inventory,stock:库存 invoice,invoices:发票 apple,ios:苹果
+keyboard:键盘 latency:延迟,时延 layout:布局 lazy:懒加载 leak:泄漏,泄露 license:许可证 limit,limits:限制,上限
 locale,localization,i18n:国际化,多语言 log,logs,logging:日志 login,signin:登录,登陆 logout:登出,退出登录
-map,maps:地图 master:主库 member,membership:会员 memory:内存 menu:菜单 merge:合并 message,messages:消息
-metrics:指标 middleware:中间件 migration,migrations,migrate:迁移 mobile:移动端,手机 mock:模拟 module:模块
-monitor,monitoring:监控 network:网络 notification,notifications,push:推送,通知 offline:离线 online:在线
-order,orders:订单 outage:宕机 overflow:溢出 pagination,paginate,paging:分页 parse,parser,parsing:解析
-password,passwords:密码 patch:补丁 payment,payments,pay:支付,付款 performance:性能 photo,photos:照片,相册
-pipeline:流水线 plugin,plugins:插件 pool:连接池 popup,modal:弹窗 port:端口 preview:预览 price,pricing:价格,定价
-print:打印 privacy:隐私 process:进程 product,products:商品,产品 production,prod:生产环境,线上 profile:个人资料,资料
-proxy:代理 query,queries:查询 queue,queues:队列 quota:配额 ranking:排行,排序
-ratelimit,throttle,throttling:限流 refund,refunds:退款 region:地区,区域 register,signup,registration:注册
-release:发布,发版 render,rendering:渲染 replica:从库,副本 report,reports:报表,报告 repository,repo:仓库
-request,requests:请求 response:响应 retry,retries:重试 review:审核 rollback:回滚 route,routing,router:路由
-sandbox:沙箱 scheduler,schedule:调度 schema:表结构 screen:屏幕 screenshot,screenshots:截图
-scroll,scrolling:滚动 search:搜索 secret,secrets:密钥 security:安全 server,servers:服务器
-session,sessions:会话 settings:设置 share,sharing:分享 shipping:物流,发货 shard,sharding:分片 signature:签名
-snapshot:快照 socket:套接字 sort,sorting:排序 spam:垃圾 staging:预发,测试环境 startup:启动 storage:存储
-stream,streaming:流式 style,styles:样式 subscription,subscriptions:订阅 sync:同步 tag,tags:标签
-task,tasks:任务 template,templates:模板 tenant:租户 thread,threads:线程 thumbnail,thumbnails:缩略图
-tile,tiles:瓦片 timeout,timeouts:超时 timezone:时区 token,tokens:令牌 trace,tracing:链路追踪
-transaction,transactions:事务,交易 translation:翻译 upgrade:升级 upload,uploads:上传 user,users:用户
-validation,validate:校验,验证 verification,verify:验证 version:版本 video,videos:视频 voice:语音
-vulnerability:漏洞 wallet:钱包 warehouse:仓库 watermark:水印 webhook:回调 whitelist,allowlist:白名单
+member,membership:会员 menu:菜单 merge:合并 message,messages:消息 metrics:指标 middleware:中间件
+migration,migrations,migrate:迁移 mobile:移动端,手机 mock:模拟 module:模块 monitor,monitoring:监控 network:网络
+notification,notifications:推送,通知 offline:离线 online:在线 orders:订单 outage:宕机 overflow:溢出
+pagination,paginate,paging:分页 parse,parser,parsing:解析 password,passwords:密码 patch:补丁
+payment,payments,pay:支付,付款 performance:性能 photo,photos:照片,相册 pipeline:流水线 plugin,plugins:插件
+pool:连接池 popup,modal:弹窗 port:端口 preview:预览 price,pricing:价格,定价 print:打印 privacy:隐私
+product,products:商品,产品 production,prod:生产环境,线上 profile:个人资料,资料 proxy:代理 query,queries:查询
+queue,queues:队列 quota:配额 ranking:排行,排序 ratelimit,throttle,throttling:限流 refund,refunds:退款
+region:地区,区域 register,signup,registration:注册 release:发布,发版 render,rendering:渲染 replica:从库,副本
+report,reports:报表,报告 repository,repo:仓库 request,requests:请求 response:响应 retry,retries:重试
+review:审核 rollback:回滚 route,routing,router:路由 sandbox:沙箱 scheduler,schedule:调度 schema:表结构
+screen:屏幕 screenshot,screenshots:截图 scroll,scrolling:滚动 search:搜索 secret,secrets:密钥 security:安全
+server,servers:服务器 session,sessions:会话 settings:设置 share,sharing:分享 shipping:物流,发货
+shard,sharding:分片 signature:签名 snapshot:快照 socket:套接字 sort,sorting:排序 spam:垃圾 staging:预发,测试环境
+startup:启动 storage:存储 stream,streaming:流式 style,styles:样式 subscription,subscriptions:订阅 sync:同步
+tag,tags:标签 task,tasks:任务 template,templates:模板 tenant:租户 thread,threads:线程
+thumbnail,thumbnails:缩略图 tile,tiles:瓦片 timeout,timeouts:超时 timezone:时区 token,tokens:令牌
+trace,tracing:链路追踪 transaction,transactions:事务,交易 translation:翻译 upgrade:升级 upload,uploads:上传
+user,users:用户 validation,validate:校验,验证 verification,verify:验证 version:版本 video,videos:视频
+voice:语音 vulnerability:漏洞 wallet:钱包 warehouse:仓库 watermark:水印 webhook:回调 whitelist,allowlist:白名单
 window:窗口 worker,workers:工作进程 dark:深色,暗色 theme:主题 color,colour:颜色 background:背景,后台 button:按钮
 slide,slides:幻灯片 presentation:汇报,演示 chinese:中文 english:英文 typo:错别字 keyboard:键盘
 shortcut,shortcuts:快捷键 editor:编辑器 terminal:终端 indent,indentation:缩进 lint,linter:代码检查
-format,formatter:格式化 coverage:覆盖率 fixture,fixtures:夹具 flaky:不稳定 memory:内存 disk:硬盘
-onboarding:新手引导 tutorial:教程 invite,invitation:邀请 recommendation,recommend:推荐 ads,advertising:广告
-chat:聊天 comment:留言 follow,followers:关注,粉丝 player:播放器 audio:音频 camera:相机,摄像头 scan,scanner:扫码,扫描
-qr:二维码 bluetooth:蓝牙 battery:电量,电池 gps:定位 weather:天气 calendar:日历 reminder,reminders:提醒
-deadline:截止 holiday:假期 weekend:周末 sample,sampling:采样 trace,traces:追踪,跟踪
-dedupe,deduplicate,deduplication:去重 popularity,popular:热度,热门 category,categories:分类,类目
-click,clicks:点击 personalized,personalization:个性化 model,models:模型 train,training:训练 inference:推理
-feature,features:特征 weight,weights:权重 threshold:阈值,门槛 experiment,experiments:实验 traffic:流量
-noise,noisy:噪音,噪声 precision:精度 decimal,decimals:小数 rounding,round:四舍五入,进位 amount:金额
-isolation,isolate:隔离 client,clients:客户端 credential,credentials:凭证,凭据 keychain:钥匙串 splash:启动页,闪屏
-obfuscation,proguard:混淆 store:商店 list,lists:列表 concurrency:并发 parallel:并行 serial:串行 async:异步
-subprocess:子进程 exit:退出 status:状态 output:输出 input:输入 argument,arguments,flag,flags:参数
+format,formatter:格式化 coverage:覆盖率 fixture,fixtures:夹具 flaky:不稳定 disk:硬盘 onboarding:新手引导
+tutorial:教程 invite,invitation:邀请 recommendation,recommend:推荐 ads,advertising:广告 chat:聊天
+comment:留言 followers:粉丝 player:播放器 audio:音频 camera:相机,摄像头 scan,scanner:扫码,扫描 qr:二维码 bluetooth:蓝牙
+battery:电量,电池 gps:定位 weather:天气 calendar:日历 reminder,reminders:提醒 deadline:截止 holiday:假期
+weekend:周末 sample,sampling:采样 trace,traces:追踪,跟踪 dedupe,deduplicate,deduplication:去重
+popularity,popular:热度,热门 category,categories:分类,类目 click,clicks:点击
+personalized,personalization:个性化 training:训练 inference:推理 weight,weights:权重 threshold:阈值,门槛
+experiment,experiments:实验 traffic:流量 noise,noisy:噪音,噪声 precision:精度 decimal,decimals:小数
+rounding:四舍五入 amount:金额 isolation,isolate:隔离 client,clients:客户端 credential,credentials:凭证,凭据
+keychain:钥匙串 splash:启动页,闪屏 obfuscation,proguard:混淆 list,lists:列表 concurrency:并发 parallel:并行
+serial:串行 async:异步 subprocess:子进程 status:状态 output:输出 input:输入 argument,arguments,flag,flags:参数
 option,options:选项 default:默认 override:覆盖 precedence,priority:优先级 environment,env:环境
-variable,variables:变量 ignore:忽略 whitelist:白名单 glob:通配符 pattern:模式 regex:正则 plugin:插件
-provider,providers:提供商 credentials:凭证 role,roles:角色 account:账号 permanent:永久 temporary:临时
-expiry:有效期 checksum,checksums:校验和 sign,signed,signing:签名 platform,platforms:平台 tag:标签
-install,installer:安装 lockfile:锁文件 virtualenv,venv:虚拟环境 verbose:啰嗦,详细 commit:提交 message:信息
-prefix:前缀 suffix:后缀 language:语言 error,errors:错误,报错 exception,exceptions:异常 warning,warnings:警告
-stacktrace,traceback:堆栈 health,healthcheck:健康检查 probe:探针 restart:重启 cpu:处理器 peak:峰值 stream:流式
-file,files:文件 folder,directory:目录,文件夹 path:路径 temporary:临时 monthly:每月 daily:每天,每日 weekly:每周
-hourly:每小时 nightly:每晚 timestamp:时间戳 date:日期 time:时间 price,prices:价格 currency:币种 invoice:发票
-vat:增值税 receipt:收据 subscription:订阅 plan,plans:套餐 free:免费 trial:试用 downgrade:降级
-cancel,cancellation:取消 renew,renewal:续费 state:状态 concise:简洁,简短
-refresh,reload:刷新 report,reports:周报,日报 rollback:回退,回滚 standup:站会 retro,retrospective:复盘
+variable,variables:变量 ignore:忽略 whitelist:白名单 glob:通配符 regex:正则 plugin:插件 provider,providers:提供商
+credentials:凭证 role,roles:角色 account:账号 permanent:永久 temporary:临时 expiry:有效期
+checksum,checksums:校验和 signed,signing:签名 platform,platforms:平台 tag:标签 install,installer:安装
+lockfile:锁文件 virtualenv,venv:虚拟环境 verbose:啰嗦 commit:提交 prefix:前缀 suffix:后缀 language:语言
+error,errors:错误,报错 exception,exceptions:异常 warning,warnings:警告 stacktrace,traceback:堆栈
+health,healthcheck:健康检查 probe:探针 restart:重启 cpu:处理器 peak:峰值 stream:流式 file,files:文件
+folder,directory:目录,文件夹 path:路径 temporary:临时 monthly:每月 daily:每天,每日 weekly:每周 hourly:每小时
+nightly:每晚 timestamp:时间戳 date:日期 time:时间 price,prices:价格 currency:币种 invoice:发票 vat:增值税
+receipt:收据 subscription:订阅 trial:试用 downgrade:降级 cancel,cancellation:取消 renew,renewal:续费
+state:状态 concise:简洁,简短 refresh,reload:刷新 report,reports:周报,日报 rollback:回退,回滚 standup:站会
+retro,retrospective:复盘
+model,models:模型 feature,features:功能,特性,特征
 """
 
 
@@ -630,7 +631,7 @@ def split_stop_words(run):
 @functools.lru_cache(maxsize=1)
 def _glossary():
     """GLOSSARY read once: ({English word: its Chinese words}, {Chinese word: its English words},
-    the Chinese words longest first)."""
+    the lengths of the Chinese words, longest first)."""
     to_zh, to_en = {}, {}
     for entry in GLOSSARY.split():
         english, chinese = (part.split(",") for part in entry.split(":"))
@@ -638,7 +639,7 @@ def _glossary():
             to_zh.setdefault(word, set()).update(chinese)
         for word in chinese:
             to_en.setdefault(word, set()).update(english)
-    return to_zh, to_en, sorted(to_en, key=len, reverse=True)
+    return to_zh, to_en, sorted({len(word) for word in to_en}, reverse=True)
 
 
 
@@ -1704,27 +1705,57 @@ _TEMPLATE_RE = _LazyRe(
     r"work(?:ed)?\s+on)\b|\bwhat\s+(?:happened|was\s+(?:discussed|done))\b")
 
 
+def _glossary_words(run):
+    """(place, word) of the GLOSSARY's Chinese words in a CJK run, the longest at each place
+    (数据库, not 数据), left to right."""
+    _, to_en, lengths = _glossary()
+    at = 0
+    while at < len(run) - 1:
+        word = next((run[at:at + n] for n in lengths if run[at:at + n] in to_en), None)
+        if word is None:
+            at += 1
+        else:
+            yield at, word
+            at += len(word)
+
+
+def _stands_alone(word, text):
+    """Whether a glossary ``word`` in ``text`` reads as a word there: found by the longest
+    glossary words read both from the left and from the right of some CJK run (部分支付 holds 分支
+    only from the left: from the right 支付 comes first)."""
+    _, to_en, lengths = _glossary()
+    for run in cjk_runs(text)[0]:
+        if word not in run or {w for _, w in _glossary_words(run)}.isdisjoint((word,)):
+            continue
+        end = len(run)
+        while end > 1:
+            found = next((run[end - n:end] for n in lengths if n <= end and run[end - n:end] in to_en),
+                         None)
+            if found == word:
+                return True
+            end -= len(found) if found else 1
+    return False
+
+
 def translations(runs, words):
     """[(word in the other language, the prompt terms it stands for)] of a prompt's CJK ``runs``
     and Latin ``words`` (GLOSSARY): a Chinese word stands for its character pairs, an English
     one (or its plural or -ing form) for itself.  Words the prompt already holds are left out."""
-    to_zh, to_en, chinese = _glossary()
+    to_zh, to_en, _ = _glossary()
     found = {}
     for run in runs:
-        for word in chinese:
-            if word in run:
-                for english in to_en[word]:
-                    found.setdefault(english, {}).update(dict.fromkeys(cjk_bigrams(word)))
-                run = run.replace(word, "\x00")  # a longer word wins (数据库, not 数据)
+        for _, word in _glossary_words(run):
+            for english in to_en[word]:
+                found.setdefault(english, {}).update(dict.fromkeys(cjk_bigrams(word)))
     for word in words:
         for form in (word, light_stem(word), word[:-1] if word.endswith("s") else word):
             for zh in to_zh.get(form, ()):
                 found.setdefault(zh, {})[word] = None
-    out, stems = [], set(map(porter_stem, words))
+    out, stems, text, words = [], set(map(porter_stem, words)), "\x00".join(runs), set(words)
     for form, sources in sorted(found.items()):
         stem = porter_stem(form) if form.isascii() else form
         # (the index stems English: crash, crashes and crashed are one word to it)
-        if stem not in stems and form not in words and not any(form in run for run in runs):
+        if stem not in stems and form not in words and form not in text:
             stems.add(stem)
             out.append((form, tuple(sources)))
     return out
@@ -1745,46 +1776,38 @@ class Query:
         if contains_any(rest.lower(), ("什么", "啥", "哪些", "what")):
             rest = _TEMPLATE_RE.sub(" ", rest)
         self.days = [start for start, _ in self.periods]
-        self.cjk_terms = []
-        self.prefixes = []
-        fragments = []
+        cjk_terms, prefixes = {}, {}  # (dicts: ordered sets)
         runs, latin = cjk_runs(rest)
         for run in runs:
-            kept = [p for p in split_stop_words(run) if p]
-            fragments.append(kept or [run])
-        for parts in fragments:
-            for part in parts:
+            for part in [p for p in split_stop_words(run) if p] or [run]:
                 if len(part) == 1:
-                    self._add(self.prefixes, part)
+                    prefixes[part] = None
                 else:
-                    for gram in cjk_bigrams(part):
-                        self._add(self.cjk_terms, gram)
+                    cjk_terms.update(dict.fromkeys(cjk_bigrams(part)))
         all_words = word_runs(latin.lower())
         words = [w for w in all_words if w not in EN_STOP_WORDS and (len(w) > 1 or w.isdigit())]
-        if not words and not self.cjk_terms and not self.prefixes and not self.periods:
+        if not words and not cjk_terms and not prefixes and not self.periods:
             words = all_words  # only stop words (and no date): search for them as given
-        self.words = []
-        for w in words:
-            self._add(self.words, w)
+        self.words, self.prefixes = list(dict.fromkeys(words)), list(prefixes)
+        unique = set(self.words)
         # the prompt's words in another form, each with the terms it stands for: in the other
         # language (GLOSSARY), or two words a memory may write as one ("roll back": rollback)
         self.other_forms = list({a + b: (a,) for a, b in zip(all_words, all_words[1:])
-                                 if b in _PARTICLES and a in self.words and a.isalpha()
-                                 and a + b not in self.words}.items())
+                                 if b in _PARTICLES and a in unique and a.isalpha()
+                                 and a + b not in unique}.items())
         # (the words of an identifier or a path are a name, not words to translate: features/user.py;
         # a hyphenated word is still English: per-minute)
         named = set().union(*(
             set(word_runs(m.group(0).lower())) for m in _TECH_TOKEN_RE.finditer(latin)
             if any(c in "._/" for c in m.group(0).strip("._/"))))
         for form, sources in translations(runs, [w for w in self.words if w not in named]):
-            sources = tuple(s for s in sources if s in self.words or s in self.cjk_terms)
+            if min(sources[0]) >= _CJK[0]:
+                # a glossary word is a word, though a stop word's character is in it (请求, 在线)
+                cjk_terms.update(dict.fromkeys(sources))
+            sources = tuple(s for s in sources if s in unique or s in cjk_terms)
             if sources:
                 self.other_forms.append((form, sources))
-
-    @staticmethod
-    def _add(bucket, term):
-        if term not in bucket:
-            bucket.append(term)
+        self.cjk_terms = list(cjk_terms)
 
     def is_empty(self):
         return not (self.words or self.cjk_terms or self.prefixes)
@@ -1818,9 +1841,15 @@ class Query:
         return " OR ".join(pairs)
 
     def scan_terms(self):
-        """Terms for the LIKE scan used without FTS5: light stems and bigrams."""
-        return ([light_stem(w) for w in self.words] + self.cjk_terms + self.prefixes
-                + [light_stem(form) for form, _ in self.other_forms])
+        """Terms for the LIKE scan used without FTS5: light stems and bigrams, at most SCAN_TERMS
+        (SQLite parses an expression at most 1,000 deep), the longest where there are more."""
+        terms = list(dict.fromkeys([light_stem(w) for w in self.words] + self.cjk_terms
+                                   + self.prefixes
+                                   + [light_stem(form) for form, _ in self.other_forms]))
+        if len(terms) > SCAN_TERMS:
+            longest = set(sorted(terms, key=len, reverse=True)[:SCAN_TERMS])
+            terms = [t for t in terms if t in longest][:SCAN_TERMS]
+        return terms
 
 
 # A Chinese prompt that asks (a question, or what was decided before) ...
@@ -1839,7 +1868,8 @@ _REQUEST_RE = _LazyRe(
     r"(?i)^\s*(?:(?:please|pls|can you|could you|now)\s+)?(?:add|write|make|create|rename|"
     r"refactor|implement|fix|remove|delete|update|change|convert|move|extract|replace|generate|"
     r"split|wrap|clean|format|document|bump|tidy|simplify|rewrite|reorder|sort|inline|turn)\b|"
-    r"^\s*(?:请|麻烦)?(?:帮我|帮忙)?(?:给|把|加|写|改|删|实现|重构|新增|添加|去掉|补|生成)")
+    r"^\s*(?:请|麻烦)?(?:帮我|帮忙)?(?:给|把|加个|加一个|加上|写个|写一个|写一下|改成|改一下|改为|删掉|"
+    r"删除|实现|重构|新增|添加|去掉|补上|补一下|补个|生成)")
 
 
 def _prompt_strength(text, query, info, top):
@@ -1905,9 +1935,18 @@ def _of_the_days(query, results):
 
 
 @functools.lru_cache(maxsize=1)
-def _plain_stems():
-    """The Porter stems of GATE_PLAIN_WORDS: "makes sense, keep going" says make and go."""
-    return frozenset(porter_stem(word) for word in GATE_PLAIN_WORDS)
+def _plain_inflections():
+    """The inflected forms of GATE_PLAIN_WORDS ("makes sense, keep going" says make and go), not
+    every word of their stem (a generator is no plain word, though it stems as "generate" does)."""
+    forms = set()
+    for word in GATE_PLAIN_WORDS:
+        forms.update((word + "s", word + "es", word + "ed", word + "ing", word + word[-1] + "ing",
+                      word + word[-1] + "ed"))
+        if word.endswith("e"):
+            forms.update((word + "d", word[:-1] + "ing"))
+        if word.endswith("y"):
+            forms.update((word[:-1] + "ies", word[:-1] + "ied"))
+    return frozenset(forms)
 
 
 def _gate_terms(query, plain_words=frozenset()):
@@ -1916,14 +1955,18 @@ def _gate_terms(query, plain_words=frozenset()):
     plain = set()
     if query.cjk_terms:
         for run in cjk_runs(query.raw)[0]:
+            # (a plain word inside a longer word of the glossary is part of that word: 数据库)
+            inside = [(at, at + len(word)) for at, word in _glossary_words(run)
+                      if len(word) > 2 and word not in GATE_PLAIN_ZH]
             for word in GATE_PLAIN_ZH:
                 at = run.find(word)
                 while at >= 0:
-                    plain.update(run[i:i + 2] for i in range(max(0, at - 1), at + len(word)))
+                    if not any(a <= at and at + len(word) <= b for a, b in inside):
+                        plain.update(run[i:i + 2] for i in range(max(0, at - 1), at + len(word)))
                     at = run.find(word, at + 1)
     return [w for w in query.words if len(w) > 1 and not (w.isdigit() and len(w) < 3)
             and w not in GATE_PLAIN_WORDS and light_stem(w) not in GATE_PLAIN_WORDS
-            and (not w.isascii() or porter_stem(w) not in _plain_stems())
+            and w not in _plain_inflections()
             and w not in plain_words] + \
         [t for t in query.cjk_terms if t not in plain]
 
@@ -2760,6 +2803,7 @@ class MemoryDB:
         self.conn = None
         self._vocab_ready = self._probe_ready = False
         self.wrote = False  # a write transaction ran (set by atomic)
+        self.write_retry_seconds = WRITE_RETRY_SECONDS  # how long a write waits for another writer
         self._open(create)
 
     # -- setup --
@@ -2987,7 +3031,7 @@ class MemoryDB:
         if self.conn.in_transaction:
             yield self.conn
             return
-        deadline = time.monotonic() + WRITE_RETRY_SECONDS
+        deadline = time.monotonic() + self.write_retry_seconds
         pause = 0.05
         while True:
             try:
@@ -4768,6 +4812,7 @@ class Searcher:
         (and see GATE_OTHER_NAMES).  One shared term is enough when it is the prompt's most
         specific (rare, none rarer) and a name on either side.  Measured by bench/injection*.py.
         """
+        text = text.strip()  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
         terms = _gate_terms(query, _extensions_in(text))
         if not terms and query.periods and results:
@@ -4795,34 +4840,34 @@ class Searcher:
         total = sum(info.values()) + top * len(unknown)
         compounds, known = _compound_terms(text), set(info)
         known_names = {n for n in names if frequencies.get(n)}
-        matched = self._matched_terms([(r["level"], r["id"]) for r in results], list(info),
-                                      set(query.cjk_terms))
-        # a memory holding a prompt word in the other language holds that word
-        for key, found in self._matched_forms([(r["level"], r["id"]) for r in results],
-                                              {f: s & known for f, s in forms.items()}).items():
-            matched.setdefault(key, set()).update(found)
+        matched, counts, direct = self._matched_with_forms(
+            [(r["level"], r["id"]) for r in results], info, set(query.cjk_terms), forms)
         # a specific term a memory writes as a name (webp, RSS and KPI in a Chinese memory)
         named = self._named_in_memory(
             specific & set().union(*matched.values()) - set(query.cjk_terms) if matched else ())
         kept = []
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known
+            # (held: what a single shared word may match through; a Chinese word held only in
+            # another form is no longer Chinese word there: 个人资料 through "profile")
+            anchor, count = (r["level"], r["id"]) in direct, counts.get((r["level"], r["id"]), 0)
+            held = direct.get((r["level"], r["id"]), set())
             coverage = sum(info[t] for t in mine) / total
             row = self._rows.get((r["level"], r["id"]))
             if here and row is not None and row["project"] and not row["pinned"]:
                 mine_strong, mine_specific = set(), set()
             else:
                 mine_strong, mine_specific = strong, specific
-            strong_here = mine_strong | _long_cjk(rare_cjk & mine, mine)
+            strong_here = mine_strong | _long_cjk(rare_cjk & held, held)
             # one shared term is a match only when it is strong: one plain word is not enough,
             # nor one word of an identifier the memory does not hold whole
             partial = {w for words in compounds if not (words & known) <= mine for w in words}
-            enough = len(mine) >= 2 or bool((mine & strong_here) - partial)
+            enough = count >= 2 or bool(anchor and (mine & strong_here) - partial)
             others = {t for t in (mine & strong_here) - names - GATE_NOT_NAMES if not t.isdigit()}
             named_ok = not names or bool(names & mine) or (
                 len(others) >= 2 and coverage >= GATE_OTHER_NAMES)
             # one shared term that is the prompt's most specific and a name on either side
-            one = bool((mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
+            one = bool(anchor and (mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
                        - partial)
             ok = named_ok and (one or enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
@@ -4832,6 +4877,26 @@ class Searcher:
             if ok:
                 kept.append(r)
         return kept
+
+    def _matched_with_forms(self, keys, info, bigrams, forms):
+        """({key: the prompt terms the record holds, itself or in another form}, {key: how many
+        words they are}, {key: the terms it holds as the prompt writes them, for a record a single
+        word can match}).  A word in another form
+        counts once however many character pairs it has (个人资料 is one word, as "profile" is).
+        A two-character Chinese word found in a memory's text may be two halves of other words
+        (部分支付 holds 分支, "branch"): a memory found only through such needs two words."""
+        known = set(info)
+        matched = self._matched_terms(keys, list(info), bigrams)
+        via_forms = self._matched_forms(keys, {f: s & known for f, s in forms.items()})
+        counts, direct = {}, {}
+        for key in set(matched) | set(via_forms):
+            held = matched.get(key, set()) & known
+            groups = via_forms.get(key, ())
+            counts[key] = len(held) + sum(1 for group, _ in groups if not group <= held)
+            if held or any(not loose for _, loose in groups):
+                direct[key] = held
+            matched.setdefault(key, set()).update(*(group for group, _ in groups))
+        return matched, counts, direct
 
     def _gate_information(self, terms, forms=None):
         """(each term's records, {term: its information}, the most a term can carry): a term
@@ -4927,14 +4992,15 @@ class Searcher:
         return out
 
     def _matched_forms(self, keys, forms):
-        """{(level, id): the prompt terms whose translation the record holds}, for ``forms``
-        ({word in the other language: the terms it stands for}): an English word by its stems,
-        a Chinese one as text, in the rows just searched."""
+        """{(level, id): [(the set of prompt terms a form the record holds stands for, whether it
+        was found loosely)]}, for ``forms`` ({word in another form: the terms it stands for}): an
+        English word by its stems, a Chinese one as text in the rows just searched (loosely when
+        it has two characters: they may be the ends of two other words)."""
         out = {}
         forms = {form: sources for form, sources in forms.items() if sources}
         english = [form for form in forms if min(form) < _CJK[0]]
         for key, found in (self._matched_terms(keys, english) if english else {}).items():
-            out.setdefault(key, set()).update(*(forms[form] for form in found))
+            out.setdefault(key, []).extend((set(forms[form]), False) for form in found)
         chinese = [form for form in forms if form not in english]
         for key in keys if chinese else ():
             row = self._rows.get(key)
@@ -4945,7 +5011,8 @@ class Searcher:
                                          "category", "tags"))
             for form in chinese:
                 if form in blob:
-                    out.setdefault(key, set()).update(forms[form])
+                    loose = len(form) == 2 and not _stands_alone(form, blob)
+                    out.setdefault(key, []).append((set(forms[form]), loose))
         return out
 
     def _matched_terms(self, keys, terms, bigrams=()):
@@ -9368,6 +9435,16 @@ HOOK_AGENT_EVENTS = {
 }
 HOOK_STDIN_MAX = 1 << 20  # bytes read from a hook's stdin
 HOOK_PROMPT_MAX = 4000  # characters of a prompt used as the query
+
+
+def prompt_query(prompt):
+    """The part of a prompt searched: all of it up to HOOK_PROMPT_MAX characters, else its start
+    and its end (a question before or after a pasted log)."""
+    prompt = prompt.strip()
+    if len(prompt) <= HOOK_PROMPT_MAX:
+        return prompt
+    half = HOOK_PROMPT_MAX // 2
+    return prompt[:half] + "\n" + prompt[-half:]
 HOOK_OUTPUT_MAX = 8000  # characters a hook prints at most (Claude Code keeps 10,000)
 MCP_LEGACY_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
 MCP_MODERN_VERSIONS = ("2026-07-28",)
@@ -9492,7 +9569,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
                               (scope,)) if scope else ("", ())
     picked = []
     if query is not None:
-        query = query.strip()[:HOOK_PROMPT_MAX]
+        query = prompt_query(query)
         if not query or is_conversational(query):
             return None
         searcher = Searcher(db)
@@ -9607,7 +9684,7 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     if chosen is None:
         return ""
     if query is not None:
-        query = query.strip()[:HOOK_PROMPT_MAX]
+        query = prompt_query(query)
     text = _context_lines(chosen[0], chosen[1], query, budget, db.path)
     if not text:
         return ""
@@ -11149,15 +11226,22 @@ def run_hook(event, data, db_path, now, agent="claude-code"):
         prompt = data.get("prompt")
         if not isinstance(prompt, str) or not prompt.strip():
             raise ValidationError("hook input has no prompt")
-        if len(prompt) > MAX_TEXT:
-            raise ValidationError("prompt is %d characters, too long to search" % len(prompt))
         if not os.path.exists(db_path):
             return ""  # no memory yet; reading never creates the database
         with MemoryDB(db_path, create=False) as db:
-            return build_context(db, prompt, budget=800, project=project, now=now, core=False,
-                                 reads_claude_md=reads_claude_md,
-                                 touch=True,
-                                 session_id=_hook_text(data, "session_id"))[:HOOK_OUTPUT_MAX]
+            # the agent waits for this hook: a long write elsewhere (a nightly job) costs it the
+            # counting of what was shown, not the block
+            db.execute("PRAGMA busy_timeout = %d" % HOOK_BUSY_MS)
+            db.write_retry_seconds = HOOK_BUSY_MS / 1000.0
+            options = dict(budget=800, project=project, now=now, core=False,
+                           reads_claude_md=reads_claude_md, session_id=_hook_text(data, "session_id"))
+            try:
+                text = build_context(db, prompt, touch=True, **options)
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    raise
+                text = build_context(db, prompt, touch=False, **options)
+            return text[:HOOK_OUTPUT_MAX]
     session_id = _hook_text(data, "session_id")
     command = launcher(db_path)
     text, waiting = "", []

@@ -2,6 +2,7 @@
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -68,6 +69,28 @@ class HookTests(CLITestCase):
         self.assertIn("[L1#%d" % self.target, out)
         self.assertIn("1 earlier session(s) have no summary", out)
         self.assertLess(len(out), 10000)
+
+    def test_a_writer_holding_the_database_costs_the_prompt_hook_only_its_counting(self):
+        holder = sqlite3.connect(self.db, isolation_level=None)
+        self.addCleanup(holder.close)
+        holder.execute("BEGIN IMMEDIATE")
+        holder.execute("UPDATE memory_l1 SET importance = importance")
+        started = time.monotonic()
+        out = memory_tiered.run_hook("user-prompt-submit", {
+            "session_id": "s9", "cwd": "/x/api", "prompt": "How do we deploy this service to Fly.io?"},
+            self.db, memory_tiered.now_utc())
+        self.assertLess(time.monotonic() - started, memory_tiered.HOOK_BUSY_MS / 1000.0 * 3)
+        self.assertIn("[L1#%d" % self.target, out)
+        holder.execute("ROLLBACK")
+        self.assertEqual(self.json_cli("get", "l1", str(self.target))["access_count"], 0)
+
+    def test_a_question_after_a_long_pasted_log_is_searched(self):
+        prompt = "\n".join("2026-11-30 12:00:%02d INFO worker heartbeat ok" % (n % 60)
+                           for n in range(2000)) + "\nHow do we deploy this service to Fly.io?"
+        self.assertGreater(len(prompt), memory_tiered.MAX_TEXT)
+        out = memory_tiered.run_hook("user-prompt-submit", {"session_id": "s9", "cwd": "/x/api", "prompt": prompt},
+                                     self.db, memory_tiered.now_utc())
+        self.assertIn("[L1#%d" % self.target, out)
 
     @slow
     def test_user_prompt_submit_relevant_and_greeting(self):

@@ -2,8 +2,9 @@
 
 import json
 import os
-import re
 import random
+import re
+from unittest import mock
 
 from helpers import FAST, CLITestCase, memory_tiered, slow
 
@@ -851,3 +852,58 @@ class EverydayWordsTests(CLITestCase):
             with self.subTest(prompt):
                 out, _ = self.run_cli("context", "--query", prompt)
                 self.assertEqual(out.strip(), "")
+
+
+class GlossaryEdgeTests(CLITestCase):
+    """What the words in the other language must not do: match a word with another meaning, a
+    word made by the cut of two others, or count a long word as several."""
+
+    def setUp(self):
+        super().setUp()
+        for n, text in enumerate(("推送通知用 FCM，苹果用 APNs", "主库在阿里云 RDS，从库两台", "部分支付走分期通道",
+                                  "线上线下价格保持一致", "金额四舍五入用银行家舍入", "The profile page shows the avatar",
+                                  "Invoices are rendered with WeasyPrint", "日志统一用 Loki 收集")):
+            self.add_l1(text, session="g%d" % n)
+
+    def injected(self, prompt):
+        out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+        return re.findall(r"^- \[L1#(\d+)", out, re.M)
+
+    def test_a_word_with_another_meaning_or_made_by_a_cut_injects_nothing(self):
+        for prompt in ("do we push to master directly?", "how do we round trip the json?",
+                       "which branch do we deploy from?", "个人资料", "后台跑着呢"):
+            with self.subTest(prompt):
+                self.assertEqual(self.injected(prompt), [])
+
+    def test_a_glossary_word_with_a_stop_character_is_still_a_word(self):
+        found = self.json_cli("search-all", "请求超时怎么处理")
+        self.assertIn("request", found["also_searched"])
+        self.assertIn("请求", found["terms"])
+
+    def test_a_plain_word_inside_a_longer_word_is_part_of_it(self):
+        database = self.add_l1("We use PostgreSQL 16 as the main database", session="db")
+        self.assertIn(str(database), self.injected("我们的数据库用的什么？"))
+
+    def test_without_the_full_text_index_a_long_prompt_still_searches(self):
+        words = " ".join(sorted(memory_tiered._glossary()[0])[:300])
+        with mock.patch.dict(os.environ, {"MEMORY_TIERED_FTS": "off"}):
+            out, _ = self.run_cli("search-all", words + " WeasyPrint")
+        self.assertIn("WeasyPrint", out)
+
+
+class PlainFormTests(CLITestCase):
+    def test_a_word_that_only_stems_like_a_plain_word_still_counts(self):
+        generator = self.add_l1("The id generator lives in ids/snowflake.go, seeded per node", session="g")
+        for n, text in enumerate(("Invoices are rendered with WeasyPrint", "Deploys go through Helm",
+                                  "日志统一用 Loki 收集")):
+            self.add_l1(text, session="o%d" % n)
+        out, _ = self.run_cli("context", "--query", "where is the id generator configured?")
+        self.assertIn("[L1#%d" % generator, out)
+
+    def test_a_chinese_word_starting_like_a_request_is_no_request(self):
+        sentry = self.add_l1("Sentry is disabled in staging to save quota", session="s", project="shop")
+        for n, text in enumerate(("WeasyPrint renders invoices", "Deploys go through ArgoCD",
+                                  "Redis is the session store")):
+            self.add_l1(text, session="o%d" % n, project="shop")
+        out, _ = self.run_cli("context", "--query", "改版后 Sentry 报警太多", "--project", "shop")
+        self.assertIn("[L1#%d" % sentry, out)
