@@ -535,7 +535,7 @@ nightly:每晚 timestamp:时间戳 date:日期 time:时间 price,prices:价格 c
 receipt:收据 subscription:订阅 trial:试用 downgrade:降级 cancel,cancellation:取消 renew,renewal:续费
 state:状态 concise:简洁,简短 refresh,reload:刷新 report,reports:周报,日报 rollback:回退,回滚 standup:站会
 retro,retrospective:复盘
-model,models:模型 feature,features:功能,特性,特征
+model,models:模型 feature,features:功能,特性,特征 message,messages:信息
 """
 
 
