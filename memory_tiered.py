@@ -1761,6 +1761,9 @@ def translations(runs, words):
     return out
 
 
+_FULL_WIDTH = dict(zip(range(0xFF01, 0xFF5F), range(0x21, 0x7F)))
+_FULL_WIDTH[0x3000] = 0x20  # the ideographic space
+
 # Words that make a phrasal verb a memory may write as one word (roll back: rollback, set up: setup)
 _PARTICLES = frozenset("up down in out on off back over".split())
 
@@ -1772,7 +1775,8 @@ class Query:
 
     def __init__(self, raw, now):
         self.raw = raw
-        self.periods, rest = extract_periods(raw, now)  # date words are time, not search terms
+        # (full-width letters and digits, as a Chinese input method types them, are ASCII ones)
+        self.periods, rest = extract_periods(raw.translate(_FULL_WIDTH), now)  # dates: no terms
         if contains_any(rest.lower(), ("什么", "啥", "哪些", "what")):
             rest = _TEMPLATE_RE.sub(" ", rest)
         self.days = [start for start, _ in self.periods]

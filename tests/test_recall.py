@@ -880,6 +880,11 @@ class GlossaryEdgeTests(CLITestCase):
         self.assertIn("request", found["also_searched"])
         self.assertIn("请求", found["terms"])
 
+    def test_full_width_letters_are_searched_as_ascii(self):
+        cache = self.add_l1("The Redis cache keeps pages for 300 seconds", session="c")
+        found = self.json_cli("search-all", "ｃａｃｈｅ 多久过期？", "--no-touch")["results"]
+        self.assertEqual(found[0]["id"], cache)
+
     def test_a_plain_word_inside_a_longer_word_is_part_of_it(self):
         database = self.add_l1("We use PostgreSQL 16 as the main database", session="db")
         self.assertIn(str(database), self.injected("我们的数据库用的什么？"))
