@@ -4847,21 +4847,21 @@ class Searcher:
         matched, counts, direct = self._matched_with_forms(
             [(r["level"], r["id"]) for r in results], info, set(query.cjk_terms), forms)
         # a specific term a memory writes as a name (webp, RSS and KPI in a Chinese memory)
-        named = self._named_in_memory(
-            specific & set().union(*matched.values()) - set(query.cjk_terms) if matched else ())
+        held_any = set().union(*matched.values()) if matched else set()
+        named = self._named_in_memory(specific & held_any - set(query.cjk_terms), names & held_any)
         kept = []
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known
-            # (held: what a single shared word may match through; a Chinese word held only in
-            # another form is no longer Chinese word there: 个人资料 through "profile")
+            # (held: what a single word may match through; not a Chinese word held only in another
+            # form: 个人资料 through "profile")
             anchor, count = (r["level"], r["id"]) in direct, counts.get((r["level"], r["id"]), 0)
             held = direct.get((r["level"], r["id"]), set())
             coverage = sum(info[t] for t in mine) / total
             row = self._rows.get((r["level"], r["id"]))
             if here and row is not None and row["project"] and not row["pinned"]:
                 mine_strong, mine_specific = set(), set()
-            else:
-                mine_strong, mine_specific = strong, specific
+            else:  # (a name the memory writes in lower case names something else: a product)
+                mine_strong, mine_specific = strong - (names - named[(r["level"], r["id"])]), specific
             strong_here = mine_strong | _long_cjk(rare_cjk & held, held)
             # one shared term is a match only when it is strong: one plain word is not enough,
             # nor one word of an identifier the memory does not hold whole
@@ -4924,19 +4924,22 @@ class Searcher:
                 seen.add(stems)
         return frequencies, info, math.log(1 + total_rows)
 
-    def _named_in_memory(self, terms):
+    def _named_in_memory(self, terms, names=()):
         """{(level, id): those of ``terms`` (prompt words) the result writes as a name or an
         identifier (_strong_terms of its text and key points), as the same word or its plural
-        ("docstrings", not "tooling" for Tool), for the results just searched."""
+        ("docstrings", not "tooling" for Tool), and those of ``names`` (the prompt's capitalised
+        words) it writes capitalised anywhere ("Sentry is ..."), for the results just searched."""
         out = collections.defaultdict(set)
-        for (lv, rid), row in self._rows.items() if terms else ():
+        for (lv, rid), row in self._rows.items() if terms or names else ():
             text = row[LEVEL_TEXT[lv]] or ""
             if lv == "l1" and row["key_points"]:
                 with contextlib.suppress(ValueError, TypeError):
                     text += ". " + ". ".join(json.loads(row["key_points"]))
-            words = _strong_terms(text, memory=True)
+            words = _strong_terms(text, memory=True) if terms else ()
+            capitalised = {w.lower() for w in word_runs(text) if w[0].isupper()} if names else ()
             out[(lv, rid)] = {t for t in terms if t in words or t + "s" in words
-                              or (t.endswith("s") and t[:-1] in words)}
+                              or (t.endswith("s") and t[:-1] in words)} | {
+                t for t in names if t in capitalised or t + "s" in capitalised}
         return out
 
     def _count_records(self):

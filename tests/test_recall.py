@@ -912,3 +912,17 @@ class PlainFormTests(CLITestCase):
             self.add_l1(text, session="o%d" % n, project="shop")
         out, _ = self.run_cli("context", "--query", "改版后 Sentry 报警太多", "--project", "shop")
         self.assertIn("[L1#%d" % sentry, out)
+
+
+class NameCaseTests(CLITestCase):
+    def test_a_name_the_memory_writes_in_lower_case_names_something_else(self):
+        self.add_l1("The product catalog is cached for 10 minutes", session="c")
+        self.add_l1("Stripe webhooks are verified with the signing secret", session="s")
+        for n, text in enumerate(("Invoices are rendered with WeasyPrint", "Deploys go through Helm",
+                                  "日志统一用 Loki 收集", "Postgres 16 with pgbouncer")):
+            self.add_l1(text, session="o%d" % n)
+        out, _ = self.run_cli("context", "--query", "why does the Product fixture fail with IntegrityError?")
+        self.assertEqual(out.strip(), "")
+        sku = self.add_l1("Product.sku is unique per tenant; the Product fixture needs a tenant", session="p")
+        out, _ = self.run_cli("context", "--query", "why does the Product fixture fail with IntegrityError?")
+        self.assertIn("[L1#%d" % sku, out)
