@@ -1705,36 +1705,33 @@ _TEMPLATE_RE = _LazyRe(
     r"work(?:ed)?\s+on)\b|\bwhat\s+(?:happened|was\s+(?:discussed|done))\b")
 
 
-def _glossary_words(run):
+def _glossary_words(run, from_right=False):
     """(place, word) of the GLOSSARY's Chinese words in a CJK run, the longest at each place
-    (数据库, not 数据), left to right."""
+    (数据库, not 数据), read from the left (or from the right)."""
     _, to_en, lengths = _glossary()
-    at = 0
-    while at < len(run) - 1:
-        word = next((run[at:at + n] for n in lengths if run[at:at + n] in to_en), None)
-        if word is None:
-            at += 1
+    at, end = 0, len(run)
+    while end - at > 1:
+        if from_right:
+            word = next((run[end - n:end] for n in lengths if n <= end and run[end - n:end] in to_en),
+                        None)
         else:
-            yield at, word
-            at += len(word)
+            word = next((run[at:at + n] for n in lengths if run[at:at + n] in to_en), None)
+        step = len(word) if word else 1
+        if word:
+            yield (end - step if from_right else at), word
+        if from_right:
+            end -= step
+        else:
+            at += step
 
 
 def _stands_alone(word, text):
-    """Whether a glossary ``word`` in ``text`` reads as a word there: found by the longest
-    glossary words read both from the left and from the right of some CJK run (部分支付 holds 分支
-    only from the left: from the right 支付 comes first)."""
-    _, to_en, lengths = _glossary()
-    for run in cjk_runs(text)[0]:
-        if word not in run or {w for _, w in _glossary_words(run)}.isdisjoint((word,)):
-            continue
-        end = len(run)
-        while end > 1:
-            found = next((run[end - n:end] for n in lengths if n <= end and run[end - n:end] in to_en),
-                         None)
-            if found == word:
-                return True
-            end -= len(found) if found else 1
-    return False
+    """Whether a glossary ``word`` in ``text`` reads as a word there: read the same from the left
+    and from the right of some CJK run (部分支付 holds 分支 only from the left: from the right 支付
+    comes first)."""
+    return any(word in run and (word in {w for _, w in _glossary_words(run)}
+                                and word in {w for _, w in _glossary_words(run, from_right=True)})
+               for run in cjk_runs(text)[0])
 
 
 def translations(runs, words):
@@ -1852,7 +1849,7 @@ class Query:
                                    + [light_stem(form) for form, _ in self.other_forms]))
         if len(terms) > SCAN_TERMS:
             longest = set(sorted(terms, key=len, reverse=True)[:SCAN_TERMS])
-            terms = [t for t in terms if t in longest][:SCAN_TERMS]
+            terms = [t for t in terms if t in longest]
         return terms
 
 
@@ -4264,6 +4261,14 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
 _NAME_IN_PROMPT_RE = _LazyRe(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b")
 
 
+def _stored_fields(level, row):
+    """The stored fields the full-text index is made of (text, key points, category, tags) of a
+    record's row, as one text."""
+    return "\n".join(v or "" for v in (
+        row[LEVEL_TEXT[level]], row["key_points"] if level == "l1" else None,
+        None if level == "l1" else row["category"], row["tags"]))
+
+
 def recalled_keys(results):
     """(level, id) of the results, and of the L1s each L2 result stands for (``merged``)."""
     return [(r["level"],
@@ -5013,9 +5018,7 @@ class Searcher:
             row = self._rows.get(key)
             if row is None:
                 continue
-            blob = "\n".join(str(row[name] or "") for name in row.keys()
-                             if name in ("summary", "knowledge", "insight", "key_points",
-                                         "category", "tags"))
+            blob = _stored_fields(key[0], row)
             for form in chinese:
                 if form in blob:
                     loose = len(form) == 2 and not _stands_alone(form, blob)
@@ -5076,20 +5079,7 @@ class Searcher:
                             "SELECT * FROM %s WHERE id IN (SELECT value FROM json_each(?))"
                             % LEVEL_TABLE[lv], (int_list(ids),),)
                     )
-            docs = [
-                (
-                    key,
-                    "\n".join(
-                        v or ""
-                        for v in (
-                            rows[key][LEVEL_TEXT[key[0]]],
-                            rows[key]["key_points"] if key[0] == "l1" else None,
-                            None if key[0] == "l1" else rows[key]["category"], rows[key]["tags"])
-                    ),
-                )
-                for key in keys
-                if key in rows
-            ]
+            docs = [(key, _stored_fields(key[0], rows[key])) for key in keys if key in rows]
         found = {}
         if by_stem:
             for doc, stem in self.db.tokens([blob for _, blob in docs],

@@ -83,6 +83,12 @@ class CLITestCase(unittest.TestCase):
         out, _ = self.run_cli(*argv, now=now)
         return int(out.strip())
 
+    def add_l1s(self, summaries, session="o", **options):
+        """Several L1s added one by one as add_l1 does (session <session><N> for the N-th); their
+        ids.  (bulk_l1 imports them instead.)"""
+        return [self.add_l1(summary, session="%s%d" % (session, number), **options)
+                for number, summary in enumerate(summaries)]
+
     def bulk_l1(self, summaries, now=None):
         """Add many L1s in one import (session s<N> for the N-th summary)."""
         path = os.path.join(self.tmp, "bulk.jsonl")

@@ -779,9 +779,8 @@ class CrossLanguageTests(CLITestCase):
 
     def test_a_translation_is_as_common_as_its_most_common_word(self):
         # "user" is in every memory: 用户 in the prompt says as little as "user" would
-        for n, text in enumerate(("The user list is paged by 50", "Each user has a timezone",
-                                  "The user avatar is cropped square", "Admin user can export CSV")):
-            self.add_l1(text, session="u%d" % n)
+        self.add_l1s(("The user list is paged by 50", "Each user has a timezone",
+                      "The user avatar is cropped square", "Admin user can export CSV"), session="u")
         out, _ = self.run_cli("context", "--query", "用户")
         self.assertEqual(out.strip(), "")
 
@@ -844,10 +843,9 @@ class EverydayWordsTests(CLITestCase):
 
     def test_a_duration_names_no_memory(self):
         self.add_l1("短信验证码 5 分钟内有效，同一手机号每 30 分钟最多 3 条", session="sms")
-        for n, text in enumerate(("The checkout uses Stripe Elements", "发票 PDF 用 WeasyPrint 渲染",
-                                  "部署用 Helm，先发 staging", "日志统一用 Loki 收集", "前端用 Vue 3 和 Vite",
-                                  "Postgres 16 with pgbouncer in transaction mode")):
-            self.add_l1(text, session="o%d" % n)
+        self.add_l1s(("The checkout uses Stripe Elements", "发票 PDF 用 WeasyPrint 渲染",
+                      "部署用 Helm，先发 staging", "日志统一用 Loki 收集", "前端用 Vue 3 和 Vite",
+                      "Postgres 16 with pgbouncer in transaction mode"), session="o")
         for prompt in ("为什么单元测试跑一次要三分钟，太慢了", "how long does the test suite take, ten minutes?"):
             with self.subTest(prompt):
                 out, _ = self.run_cli("context", "--query", prompt)
@@ -860,10 +858,9 @@ class GlossaryEdgeTests(CLITestCase):
 
     def setUp(self):
         super().setUp()
-        for n, text in enumerate(("推送通知用 FCM，苹果用 APNs", "主库在阿里云 RDS，从库两台", "部分支付走分期通道",
-                                  "线上线下价格保持一致", "金额四舍五入用银行家舍入", "The profile page shows the avatar",
-                                  "Invoices are rendered with WeasyPrint", "日志统一用 Loki 收集")):
-            self.add_l1(text, session="g%d" % n)
+        self.add_l1s(("推送通知用 FCM，苹果用 APNs", "主库在阿里云 RDS，从库两台", "部分支付走分期通道",
+                      "线上线下价格保持一致", "金额四舍五入用银行家舍入", "The profile page shows the avatar",
+                      "Invoices are rendered with WeasyPrint", "日志统一用 Loki 收集"), session="g")
 
     def injected(self, prompt):
         out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
@@ -899,17 +896,15 @@ class GlossaryEdgeTests(CLITestCase):
 class PlainFormTests(CLITestCase):
     def test_a_word_that_only_stems_like_a_plain_word_still_counts(self):
         generator = self.add_l1("The id generator lives in ids/snowflake.go, seeded per node", session="g")
-        for n, text in enumerate(("Invoices are rendered with WeasyPrint", "Deploys go through Helm",
-                                  "日志统一用 Loki 收集")):
-            self.add_l1(text, session="o%d" % n)
+        self.add_l1s(("Invoices are rendered with WeasyPrint", "Deploys go through Helm",
+                      "日志统一用 Loki 收集"), session="o")
         out, _ = self.run_cli("context", "--query", "where is the id generator configured?")
         self.assertIn("[L1#%d" % generator, out)
 
     def test_a_chinese_word_starting_like_a_request_is_no_request(self):
         sentry = self.add_l1("Sentry is disabled in staging to save quota", session="s", project="shop")
-        for n, text in enumerate(("WeasyPrint renders invoices", "Deploys go through ArgoCD",
-                                  "Redis is the session store")):
-            self.add_l1(text, session="o%d" % n, project="shop")
+        self.add_l1s(("WeasyPrint renders invoices", "Deploys go through ArgoCD",
+                      "Redis is the session store"), session="o", project="shop")
         out, _ = self.run_cli("context", "--query", "改版后 Sentry 报警太多", "--project", "shop")
         self.assertIn("[L1#%d" % sentry, out)
 
@@ -918,9 +913,8 @@ class NameCaseTests(CLITestCase):
     def test_a_name_the_memory_writes_in_lower_case_names_something_else(self):
         self.add_l1("The product catalog is cached for 10 minutes", session="c")
         self.add_l1("Stripe webhooks are verified with the signing secret", session="s")
-        for n, text in enumerate(("Invoices are rendered with WeasyPrint", "Deploys go through Helm",
-                                  "日志统一用 Loki 收集", "Postgres 16 with pgbouncer")):
-            self.add_l1(text, session="o%d" % n)
+        self.add_l1s(("Invoices are rendered with WeasyPrint", "Deploys go through Helm",
+                      "日志统一用 Loki 收集", "Postgres 16 with pgbouncer"), session="o")
         out, _ = self.run_cli("context", "--query", "why does the Product fixture fail with IntegrityError?")
         self.assertEqual(out.strip(), "")
         sku = self.add_l1("Product.sku is unique per tenant; the Product fixture needs a tenant", session="p")
