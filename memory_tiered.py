@@ -235,6 +235,8 @@ GATE_PLAIN_ZH = ("直接", "数据", "一下", "帮我", "看看", "解释", "�
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
 SCAN_TERMS = 200  # terms a search without FTS5 matches at most (each is two parts of one sum)
+RESPELL_MIN = 7  # letters of a word no record holds that is read as the known word one slip away
+RESPELL_WORDS = 3  # such words respelled per search at most (each costs a few milliseconds)
 # SQLite's page cache per connection, in KiB.  A search reads a few hundred pages, most of them
 # once: a small cache recycles its buffers instead of allocating (and at close freeing) one per
 # page, which bench/scale.py measured faster.  A connection's first write transaction enlarges it.
@@ -1225,6 +1227,19 @@ def normalise_text(text):
     return _SPACE_PUNCT_RE.sub("", (text or "").lower())
 
 
+def _one_edit(word):
+    """The strings one edit from ``word`` (lower-case ASCII): a letter left out, two neighbours
+    swapped, a letter changed or added."""
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    cuts = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    out = {a + b[1:] for a, b in cuts if b}
+    out.update(a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1)
+    out.update(a + c + b[1:] for a, b in cuts if b for c in letters)
+    out.update(a + c + b for a, b in cuts for c in letters)
+    out.discard(word)
+    return out
+
+
 def cjk_bigrams(run):
     """Overlapping bigrams of a CJK run; a one-character run is itself."""
     if len(run) == 1:
@@ -1497,6 +1512,19 @@ _DATE_RES = (  # the date expressions a query may name
         % _MONTH_NAMES),
 )
 
+# Whole months, read after the days: "July 2023", 2023年7月, 7月份, and a month named after "in" or
+# "during" without a year ("in July"; May only capitalised: "in may" is a verb)
+_FULL_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
+_MONTH_RES = (
+    _LazyRe(r"(?i)\b(?P<mn>%s)\.?,?\s+(?:of\s+)?(?P<y>\d{4})\b" % _MONTH_NAMES),
+    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?<!\d)(?P<m>\d{1,2})\s*月份?"),
+    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?<![一二三四五六七八九十两几个上下本这每第前])"
+            r"(?P<zm>十[一二]?|[一二三四五六七八九])月份?(?![一二三四五六七八九十\d])"),
+    _LazyRe(r"\b(?i:in|during|since|until|through|early|late|mid)[\s-]+(?:(?i:the\s+month\s+of)\s+)?"
+            r"(?P<mn>(?i:%s)|May)\b" % _FULL_MONTHS),
+)
+_ZH_MONTHS = {"十一": 11, "十二": 12, "十": 10, **{c: i + 1 for i, c in enumerate("一二三四五六七八九")}}
+
 
 _WEEKDAYS = {"monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
              "thursday": 3, "thu": 3, "thurs": 3, "friday": 4, "fri": 4, "saturday": 5, "sat": 5,
@@ -1587,15 +1615,38 @@ def _relative_period(kind, m, today):
     return day, day
 
 
-def extract_periods(text, now):
+def _month_period(m, today, periods, floating):
+    """A month a _MONTH_RES pattern matched, added to ``periods`` (without a year, its latest
+    occurrence not after ``today``, also added to ``floating``); the text that replaces it."""
+    gd = m.groupdict()
+    month = (_MONTHS[gd["mn"].lower()] if gd.get("mn") else _ZH_MONTHS[gd["zm"]] if gd.get("zm")
+             else int(gd["m"]))
+    if not 1 <= month <= 12:
+        return m.group(0)
+    year = int(gd["y"]) if gd.get("y") else today.year - (month > today.month)
+    try:
+        first = datetime.date(year, month, 1)
+    except ValueError:
+        return m.group(0)
+    period = (first, min(today, _month_start(first, 1) - datetime.timedelta(days=1)))
+    if first <= today and period not in periods:
+        periods.append(period)
+        if not gd.get("y"):
+            floating[period] = "month"
+    return " "
+
+
+def extract_periods(text, now, floating=None):
     """The periods a query names, as (first day, last day) pairs, and the text without them.
 
-    Absolute dates (2026-11-24, 2026/11/24, 11月24日, 11月24号, Nov 24, 24 November, May 2nd)
-    and relative ones resolved against ``now`` (今天, 昨天, 前天, 3天前, 这周二, 上周二, 上周,
+    Absolute dates (2026-11-24, 2026/11/24, 11月24日, 11月24号, Nov 24, 24 November, May 2nd),
+    months (July 2023, 2023年7月, 7月份, 十一月, in July) and relative ones resolved against ``now`` (今天, 昨天, 前天, 3天前, 这周二, 上周二, 上周,
     上个月, 去年, today, yesterday, 3 days ago, last Tuesday, last week, last month, last year).
-    A date without a year is its latest occurrence not after ``now``.
+    A date or month without a year is its latest occurrence not after ``now``; such periods are
+    also kept in the dict ``floating`` when it is given, as "day" or "month" (see
+    Searcher._anchor_periods).
     """
-    periods = []
+    periods, floating = [], {} if floating is None else floating
     today = now.date()
     folded = text.casefold()
     digits = any(ch.isdigit() for ch in text)
@@ -1613,8 +1664,13 @@ def extract_periods(text, now):
                 return m.group(0)
             if (found, found) not in periods:
                 periods.append((found, found))
+                if not gd.get("y"):
+                    floating[(found, found)] = "day"
             return " "
         text = pattern.sub(repl, text)
+    if digits or "月" in text or any(n in folded for n in _FULL_MONTHS.split("|") + ["may"]):
+        for pattern in _MONTH_RES:
+            text = pattern.sub(lambda m: _month_period(m, today, periods, floating), text)
     for pattern, kind, guard in _RELATIVE_RES:
         if not (digits if guard is None else any(word in folded for word in guard)):
             continue
@@ -1768,12 +1824,15 @@ _PARTICLES = frozenset("up down in out on off back over".split())
 class Query:
     """A search text taken apart: terms to match, days it names."""
 
-    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days", "periods", "other_forms")
+    __slots__ = ("raw", "words", "cjk_terms", "prefixes", "days", "periods", "named", "floating",
+                 "other_forms")
 
     def __init__(self, raw, now):
         self.raw = raw
         # (full-width letters and digits, as a Chinese input method types them, are ASCII ones)
-        self.periods, rest = extract_periods(raw.translate(_FULL_WIDTH), now)  # dates: no terms
+        self.floating = {}  # the periods named without a year (see Searcher._anchor_periods)
+        self.named, rest = extract_periods(raw.translate(_FULL_WIDTH), now, self.floating)
+        self.periods = self.named  # dates are no terms
         if contains_any(rest.lower(), ("什么", "啥", "哪些", "what")):
             rest = _TEMPLATE_RE.sub(" ", rest)
         self.days = [start for start, _ in self.periods]
@@ -1826,8 +1885,8 @@ class Query:
         """A copy that matches only the terms in ``kept`` (order kept), and the other forms of
         those (only those in ``forms`` when given)."""
         other = Query.__new__(Query)
-        other.raw, other.days, other.prefixes, other.periods = (
-            self.raw, self.days, self.prefixes, self.periods)
+        other.raw, other.days, other.prefixes, other.periods, other.named, other.floating = (
+            self.raw, self.days, self.prefixes, self.periods, self.named, self.floating)
         other.words = [w for w in self.words if w in kept]
         other.cjk_terms = [t for t in self.cjk_terms if t in kept]
         other.other_forms = [(form, sources) for form, sources in self.other_forms
@@ -4299,6 +4358,7 @@ class Searcher:
         self._total = None
         self._last_query = None
         self._rows = {}
+        self._read_as = {}  # query word -> what the last search searched for it (_compounds_split)
         self.touch_skipped = None
         self.vector_skipped = None
 
@@ -4354,6 +4414,7 @@ class Searcher:
         now = now or now_utc()
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         self._rows = {}  # (level, id) -> the stored row of each result, for the gate
+        self._read_as = {}
         text = check_text(text, "search text", MAX_TEXT)
         if not isinstance(limit, int) or limit < 1 or limit > SEARCH_LIMIT_MAX:
             raise ValidationError("limit must be a whole number from 1 to %d (got %r)"
@@ -4370,6 +4431,7 @@ class Searcher:
         if category is not None:
             # only L2 and L3 have one
             levels = filters["levels"] = [lv for lv in levels if lv != "l1"]
+        self._anchor_periods(query, filters)
         vectors = self._vector_hits(text, levels) if use_vectors else {}
         ranked, full_page, hits = self._rank(query, filters, want, levels, in_sql=False,
                                              extra=vectors)
@@ -4397,6 +4459,8 @@ class Searcher:
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
                 # the prompt's words in the other language (GLOSSARY), also searched
                 "also_searched": {form: list(sources) for form, sources in query.other_forms},
+                # words no record holds, searched as what the store holds (_compounds_split)
+                "read_as": dict(self._read_as),
                 "days": [d.isoformat() for d in query.days],
                 "periods": [[a.isoformat(), b.isoformat()] for a, b in query.periods],
                 "results": results}
@@ -4697,13 +4761,25 @@ class Searcher:
         return out + ([] if filters.get("include_superseded") else ["superseded_by IS NULL"])
 
     def _compounds_split(self, query):
-        """The query with each word no record holds that is two words the index knows written as
-        one ("roadtrip", "icecream") searched as that phrase ("road trip").  Store statistics
-        decide: a word some record holds is left alone."""
+        """The query with each word no record holds read as what the store knows: two words
+        written as one ("roadtrip", "icecream") searched as that phrase ("road trip"), else a
+        long word one typing slip from a word records hold searched as that word (see _respelled).
+        Store statistics decide: a word some record holds is left alone."""
         unknown = [w for w in query.words if len(w) >= 6 and w.isascii() and w.isalpha()
                    and w in self._df and not self._df[w]]
         if not unknown:
             return query
+        phrases = self._split_compounds(unknown)
+        phrases.update(self._respelled([w for w in unknown if w not in phrases]))
+        if not phrases:
+            return query
+        self._read_as.update(phrases)
+        other = query.keeping(set(query.words) | set(query.cjk_terms))
+        other.words = [phrases.get(w, w) for w in query.words]
+        return other
+
+    def _split_compounds(self, unknown):
+        """{word: "first second"} for the words of ``unknown`` that are two known words."""
         halves = sorted({h for w in unknown for i in range(3, len(w) - 2) for h in (w[:i], w[i:])
                          if h not in EN_STOP_WORDS})
         try:
@@ -4722,11 +4798,30 @@ class Searcher:
             if pairs:
                 _, a, b = max(pairs)
                 phrases[w] = "%s %s" % (a, b)
-        if not phrases:
-            return query
-        other = query.keeping(set(query.words) | set(query.cjk_terms))
-        other.words = [phrases.get(w, w) for w in query.words]
-        return other
+        return phrases
+
+    def _respelled(self, unknown):
+        """{word: the word one edit away (a letter left out, added, changed, or two swapped) that
+        the most records hold} for up to RESPELL_WORDS words of ``unknown`` of RESPELL_MIN or
+        more letters: "torunament" is read as tournament, "recieved" as received."""
+        words = [w for w in unknown if len(w) >= RESPELL_MIN][:RESPELL_WORDS]
+        if not words:
+            return {}
+        edits = [(w, edit) for w in words for edit in sorted(_one_edit(w))
+                 if len(edit) >= RESPELL_MIN]
+        try:
+            stems = {}
+            for n, stem in self.db.tokens([edit for _, edit in edits]):
+                stems.setdefault(stem, []).append(edits[n])
+            held = dict(self.db.vocabulary(sorted(stems)))
+        except sqlite3.OperationalError:  # e.g. a read-only connection
+            return {}
+        best = {}
+        for stem, count in held.items():
+            for word, edit in stems[stem]:
+                if (count, edit) > best.get(word, (0, "")):
+                    best[word] = (count, edit)
+        return {word: edit for word, (_, edit) in best.items()}
 
     def _fts(self, query, filters, want, in_sql=False):
         """[(level, id, relevance)] from the full-text index, and whether the page was full."""
@@ -5151,6 +5246,34 @@ class Searcher:
                 found.append((lv, row[0], row[1]))
         found.sort(key=lambda x: -x[2])
         return found[:want]
+
+    def _anchor_periods(self, query, filters):
+        """A day or month named without a year is its latest occurrence that holds a record:
+        "in July" asked in December means last year's July when this year's holds nothing."""
+        periods = []
+        for first, last in query.named:
+            if (first, last) in query.floating and not self._on_day(first, filters, 1, last):
+                month = query.floating[(first, last)] == "month"
+                oldest = self._oldest_year(filters)
+                for year in range(first.year - 1, (oldest or first.year) - 1, -1):
+                    try:
+                        start = first.replace(year=year)
+                        end = (_month_start(start, 1) - datetime.timedelta(days=1) if month
+                               else last.replace(year=year))
+                    except ValueError:  # 29 February
+                        continue
+                    if self._on_day(start, filters, 1, end):
+                        first, last = start, end
+                        break
+            periods.append((first, last))
+        query.periods, query.days = periods, [first for first, _ in periods]
+
+    def _oldest_year(self, filters):
+        """The year of the oldest record of the searched levels, or None."""
+        found = [self.db.execute("SELECT min(created_at) FROM %s" % LEVEL_TABLE[lv]).fetchone()[0]
+                 for lv in filters["levels"]]
+        found = [value for value in found if value]
+        return int(min(found)[:4]) if found else None
 
     def _on_day(self, day, filters, want, last=None):
         start = day.isoformat() + "T00:00:00"
@@ -12399,6 +12522,8 @@ def cmd_search_all(args):
         _say("also searched: %s" % ", ".join(
             "%s (%s)" % (form, _joined_pairs(sources))
             for form, sources in found["also_searched"].items()))
+    if args.explain and found.get("read_as"):
+        _say("read as: %s" % ", ".join("%s -> %s" % pair for pair in found["read_as"].items()))
     if not args.explain:
         for r in found["results"]:
             r.pop("explain")

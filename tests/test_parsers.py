@@ -6,6 +6,7 @@ import contextlib
 import datetime
 import io
 import os
+import re
 import subprocess
 import sys
 import unittest
@@ -140,6 +141,31 @@ class TextTests(unittest.TestCase):
         self.assertNotIn("24", rest)
         self.assertEqual(M.extract_periods("24 小时 uptime", NOW)[0], [])  # a number is not a date
 
+    def test_months_in_queries_become_periods(self):
+        day = datetime.date
+        cases = [("2025年3月的会议", (day(2025, 3, 1), day(2025, 3, 31))),
+                 ("我10月份做了什么", (day(2026, 10, 1), day(2026, 10, 31))),
+                 ("十一月做了什么", (day(2026, 11, 1), day(2026, 11, 29))),  # not after now
+                 ("十二月定了什么", (day(2025, 12, 1), day(2025, 12, 31))),  # the latest not after now
+                 ("Where did we travel in July 2022?", (day(2022, 7, 1), day(2022, 7, 31))),
+                 ("the report for Feb 2026", (day(2026, 2, 1), day(2026, 2, 28))),
+                 ("when did we go camping in July?", (day(2026, 7, 1), day(2026, 7, 31))),
+                 ("WHAT DID WE SHIP DURING AUGUST", (day(2026, 8, 1), day(2026, 8, 31))),
+                 ("the release in May", (day(2026, 5, 1), day(2026, 5, 31)))]
+        for text, expected in cases:
+            floating = {}
+            periods, rest = M.extract_periods(text, NOW, floating)
+            self.assertEqual(periods, [expected], text)
+            self.assertEqual(list(floating.values()), [] if re.search(r"\d{4}", text) else ["month"],
+                             text)
+            self.assertFalse(re.search(r"(?i)july|august|may\b|feb|月", rest), (text, rest))
+        for text in ("3个月前", "一个月", "每月", "it may fail", "the may flag", "in may", "第一月",
+                     "November's figures", "24 小时 uptime", "version 2.13"):
+            self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
+        floating = {}
+        M.extract_periods("what did we decide on May 2nd", NOW, floating)
+        self.assertEqual(floating, {(day(2026, 5, 2), day(2026, 5, 2)): "day"})
+
     def test_the_quick_guards_never_hide_a_date(self):
         # extract_periods tries a pattern only when the query holds one of its guard words; every
         # documented form, in any case, must still be found, and give what every pattern finds
@@ -148,7 +174,8 @@ class TextTests(unittest.TestCase):
                  "this year", "last Tuesday", "on friday", "this Sun", "今天", "今早", "昨天", "昨晚", "前天",
                  "大前天", "3天前", "三天前", "上周", "上个星期", "这周二", "本礼拜五", "上周二", "周三", "上个月",
                  "上月", "这个月", "本月", "去年", "今年", "上上周", "上上个月", "前年", "11月24日", "11月24号", "2026-11-24", "2026/11/24",
-                 "Nov 24", "24 November", "May 2nd"]
+                 "Nov 24", "24 November", "May 2nd", "2025年3月", "10月份", "十一月", "July 2023",
+                 "in July", "during August"]
         unguarded = M._RELATIVE_RES
         for form in forms:
             for text in (form, form.upper(), "what did we do %s?" % form):
@@ -158,6 +185,8 @@ class TextTests(unittest.TestCase):
                 for pattern in M._DATE_RES:
                     everything += [m.group(0) for m in pattern.finditer(text)]
                 for pattern, _, _ in unguarded:
+                    everything += [m.group(0) for m in pattern.finditer(text)]
+                for pattern in M._MONTH_RES:
                     everything += [m.group(0) for m in pattern.finditer(text)]
                 self.assertTrue(everything, text)
         for pattern, _, guard in M._RELATIVE_RES:  # a guard word is in every match of its pattern

@@ -391,6 +391,23 @@ class DateTests(CLITestCase):
                                ("这周二", self.nov24), ("上个月 做了什么", self.oct), ("last month", self.oct)):
             self.assertEqual(self.first(text), expected, text)
 
+    def test_months_in_both_languages(self):
+        for text in ("10月份做了什么", "2026年10月", "十月做了什么", "what did we do in October?",
+                     "October 2026"):
+            self.assertEqual(self.first(text), self.oct, text)
+        camping = self.add_l1("Went camping in the Sierra with the team", session="j",
+                              created_at="2025-07-12T09:00")
+        self.add_l1("Camping gear list for next summer", session="k", created_at="2026-03-02T09:00")
+        # July 2026 holds nothing: "in July" is the latest July that holds a memory
+        found = self.json_cli("search-all", "when did we go camping in July?", "--no-touch",
+                              now=self.NOW)
+        self.assertEqual(found["periods"], [["2025-07-01", "2025-07-31"]])
+        self.assertEqual(found["results"][0]["id"], camping)
+        self.assertEqual(self.first("7月份去露营了吗"), camping)
+        # a month with a year stays that month
+        found = self.json_cli("search-all", "camping in July 2024", "--no-touch", now=self.NOW)
+        self.assertEqual(found["periods"], [["2024-07-01", "2024-07-31"]])
+
     def test_periods_without_search_words(self):
         rows = self.json_cli("search-all", "--since", "2026-11-24", "--until", "2026-11-28", now=self.NOW)["results"]
         self.assertEqual([r["id"] for r in rows], [self.nov28, self.nov27, self.nov24])

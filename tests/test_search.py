@@ -300,3 +300,19 @@ class CompoundWordTests(CLITestCase):
         self.add_l1("A note about a book", session="b")
         self.assertEqual([r["id"] for r in self.search("notebook", "--no-touch")], [one])
 
+
+    def test_a_long_word_no_record_holds_is_read_as_the_known_word_one_slip_away(self):
+        won = self.add_l1("Nate won a regional video game tournament last week", session="a")
+        self.add_l1("Joanna finished the third draft of her screenplay", session="b")
+        shelter = self.add_l1("Maria is planning a fundraiser for the homeless shelter", session="c")
+        for typo, expected in (("torunament", won), ("tournamnet", won), ("funraiser", shelter)):
+            found = self.json_cli("search-all", "what happened at the %s?" % typo, "--no-touch",
+                                  "--explain")
+            self.assertEqual(found["results"][0]["id"], expected, typo)
+            self.assertEqual(len(found["read_as"]), 1, typo)
+        _, err = self.run_cli("search-all", "torunament", "--no-touch", "--explain")
+        self.assertIn("read as: torunament -> tournament", err)
+        # a word the store holds, a short word and a word two slips away are left as they are
+        self.assertEqual(self.json_cli("search-all", "tournament", "--no-touch")["read_as"], {})
+        self.assertEqual(self.json_cli("search-all", "gme", "--no-touch")["results"], [])
+        self.assertEqual(self.json_cli("search-all", "screnplya", "--no-touch")["results"], [])
