@@ -4926,6 +4926,10 @@ class Searcher:
                 r["weak"] = True
             return []
         names = self._names(text, query) - GATE_NOT_NAMES
+        # a prompt typed in capitals ("CACHE", "WHY IS THE CACHE STALE"): a word is strong only for
+        # a memory that writes it with a capital too (an acronym in a mixed-case prompt, "an EAS
+        # build", stays strong)
+        shouted = self._shouted(text, terms)
         # (a plain word is plain in both languages: 错别字 is a typo)
         forms = {form: set(sources) & set(terms) for form, sources in query.other_forms
                  if form not in GATE_PLAIN_WORDS and form not in GATE_PLAIN_ZH}
@@ -4948,7 +4952,8 @@ class Searcher:
             [(r["level"], r["id"]) for r in results], info, set(query.cjk_terms), forms)
         # a specific term a memory writes as a name (webp, RSS and KPI in a Chinese memory)
         held_any = set().union(*matched.values()) if matched else set()
-        named = self._named_in_memory(specific & held_any - set(query.cjk_terms), names & held_any)
+        named = self._named_in_memory(specific & held_any - set(query.cjk_terms),
+                                      (names | shouted) & held_any)
         kept = []
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known
@@ -4961,7 +4966,8 @@ class Searcher:
             if here and row is not None and row["project"] and not row["pinned"]:
                 mine_strong, mine_specific = set(), set()
             else:  # (a name the memory writes in lower case names something else: a product)
-                mine_strong, mine_specific = strong - (names - named[(r["level"], r["id"])]), specific
+                mine_strong = strong - ((names | shouted) - named[(r["level"], r["id"])])
+                mine_specific = specific
             strong_here = mine_strong | _long_cjk(rare_cjk & held, held)
             # one shared term is a match only when it is strong: one plain word is not enough,
             # nor one word of an identifier the memory does not hold whole
@@ -5069,6 +5075,14 @@ class Searcher:
             if word in query.words:
                 names.add(word)
         return names
+
+    @staticmethod
+    def _shouted(text, terms):
+        """The terms of a prompt whose letters are all capitals and that has no Chinese (in a
+        Chinese sentence a Latin word in capitals is an acronym: 用 EAS 打包)."""
+        if text == text.lower() or text != text.upper() or cjk_runs(text)[0]:
+            return set()
+        return set(terms)
 
     def _gate_frequencies(self, terms):
         if self.db.fts:

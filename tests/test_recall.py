@@ -937,3 +937,18 @@ class NameCaseTests(CLITestCase):
         sku = self.add_l1("Product.sku is unique per tenant; the Product fixture needs a tenant", session="p")
         out, _ = self.run_cli("context", "--query", "why does the Product fixture fail with IntegrityError?")
         self.assertIn("[L1#%d" % sku, out)
+
+    def test_a_prompt_typed_in_capitals_names_only_what_memories_write_capitalised(self):
+        stale = self.add_l1("Redis cache went stale after each deploy; fixed by bumping the key prefix",
+                            session="r")
+        jwt = self.add_l1("Auth uses JWT tokens signed with RS256", session="j")
+        eas = self.add_l1("发测试包用 eas build --profile preview，不走 TestFlight", session="e")
+        self.add_l1s(("Switched the billing worker to two queues", "Docs site moved to a new theme"),
+                     session="o")
+        for prompt in ("cache", "CACHE", "THEME"):  # an English word in capitals names nothing
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+            self.assertEqual(out.strip(), "", prompt)
+        for prompt, rid in (("REDIS", stale), ("WHY IS THE REDIS CACHE STALE AFTER DEPLOY?", stale),
+                            ("JWT", jwt), ("用 EAS 打个测试包", eas)):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+            self.assertIn("[L1#%d" % rid, out, prompt)
