@@ -1983,6 +1983,13 @@ def _extensions_in(text):
     return found
 
 
+def _all_weak(results):
+    """No result passes the gate: each is marked weak; the (empty) list of those that pass."""
+    for r in results:
+        r["weak"] = True
+    return []
+
+
 def _of_the_days(query, results):
     """A question that names a day and nothing else ("11月24日做了什么"): that day's records pass
     the gate (at most GATE_NAME_TOP), the others are weak."""
@@ -4922,23 +4929,16 @@ class Searcher:
         if not terms and query.periods and results:
             return _of_the_days(query, results)
         if not terms or not results:
-            for r in results:
-                r["weak"] = True
-            return []
+            return _all_weak(results)
         names = self._names(text, query) - GATE_NOT_NAMES
-        # a prompt typed in capitals ("CACHE", "WHY IS THE CACHE STALE"): a word is strong only for
-        # a memory that writes it with a capital too (an acronym in a mixed-case prompt, "an EAS
-        # build", stays strong)
-        shouted = self._shouted(text, terms)
+        shouted = self._shouted(text, terms)  # (CACHE typed with caps lock: see _shouted)
         # (a plain word is plain in both languages: 错别字 is a typo)
         forms = {form: set(sources) & set(terms) for form, sources in query.other_forms
                  if form not in GATE_PLAIN_WORDS and form not in GATE_PLAIN_ZH}
         forms = {form: sources for form, sources in forms.items() if sources}
         frequencies, info, top = self._gate_information(terms, forms)
         if not info:
-            for r in results:
-                r["weak"] = True
-            return []
+            return _all_weak(results)
         strong, rare, specific, rare_cjk, here = _prompt_strength(text, query, info, top)
         # ... except a name or identifier the store has never seen: then the prompt is about
         # something this memory does not hold (another person, another service)
@@ -5078,8 +5078,10 @@ class Searcher:
 
     @staticmethod
     def _shouted(text, terms):
-        """The terms of a prompt whose letters are all capitals and that has no Chinese (in a
-        Chinese sentence a Latin word in capitals is an acronym: 用 EAS 打包)."""
+        """The terms of a prompt whose letters are all capitals and that has no Chinese: each is
+        strong only for a memory that writes it with a capital too, as a name is ("CACHE" is the
+        word cache; "JWT" finds "JWT").  An acronym in a mixed-case or Chinese prompt ("an EAS
+        build", 用 EAS 打包) stays strong."""
         if text == text.lower() or text != text.upper() or cjk_runs(text)[0]:
             return set()
         return set(terms)
