@@ -1547,6 +1547,7 @@ _RELATIVE_RES = (
     (_LazyRe(r"(?i)\byesterday\b|\blast\s+night\b"), "days:1", ("yesterday", "night")),
     (_LazyRe(r"(?i)\b(?P<n>\d{1,3})\s+days?\s+ago\b"), "ago", None),
     (_LazyRe(r"(?i)\b(?P<n>\d{1,2})\s+weeks?\s+ago\b"), "weeks-ago", None),
+    (_LazyRe(r"(?i)\b(?P<n>\d{1,2})\s+months?\s+ago\b"), "months-ago", None),
     (_LazyRe(r"(?i)\blast\s+week\b"), "week:-1", ("week",)),
     (_LazyRe(r"(?i)\bthis\s+week\b"), "week:0", ("week",)),
     (_LazyRe(r"(?i)\blast\s+month\b"), "month:-1", ("month",)),
@@ -1560,6 +1561,7 @@ _RELATIVE_RES = (
     (_LazyRe(r"昨天|昨日|昨晚"), "days:1", ("昨",)),
     (_LazyRe(r"今天|今日|今晚|今早"), "days:0", ("今",)),
     (_LazyRe(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago", ("天前",)),
+    (_LazyRe(r"(?P<n>\d{1,2}|[一两二三四五六七八九十])\s*个月(?:以)?前"), "months-ago", ("月",)),
     (_LazyRe(r"上上个?(?:周|星期|礼拜)"), "week:-2", _ZH_WEEK_GUARD),  # before 上周 finds it
     (_LazyRe(r"上上个?月"), "month:-2", ("月",)),
     (_LazyRe(r"前年"), "year:-2", ("前年",)),
@@ -1592,6 +1594,9 @@ def _relative_period(kind, m, today):
         return (day,
                 day) if kind == "ago" else (day - datetime.timedelta(days=3),
                                             day + datetime.timedelta(days=3))
+    if kind == "months-ago":  # the whole month, n months back
+        raw = gd["n"]
+        kind = "month:-%d" % (int(raw) if raw.isdigit() else _ZH_NUMBERS[raw])
     monday = today - datetime.timedelta(days=today.weekday())
     if kind.startswith("week:"):
         start = monday + datetime.timedelta(weeks=int(kind[5:]))

@@ -159,9 +159,14 @@ class TextTests(unittest.TestCase):
             self.assertEqual(list(floating.values()), [] if re.search(r"\d{4}", text) else ["month"],
                              text)
             self.assertFalse(re.search(r"(?i)july|august|may\b|feb|月", rest), (text, rest))
-        for text in ("3个月前", "一个月", "每月", "it may fail", "the may flag", "in may", "第一月",
+        for text in ("3个月", "一个月", "每月", "半个月", "it may fail", "the may flag", "in may", "第一月",
                      "November's figures", "24 小时 uptime", "version 2.13"):
             self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
+        for text, month in (("3个月前做了什么", 8), ("两个月以前的方案", 9), ("2 months ago", 9),
+                            ("1 month ago we decided", 10)):  # the whole month, n months back
+            first = day(2026, month, 1)
+            self.assertEqual(M.extract_periods(text, NOW)[0],
+                             [(first, M._month_start(first, 1) - datetime.timedelta(days=1))], text)
         floating = {}
         M.extract_periods("what did we decide on May 2nd", NOW, floating)
         self.assertEqual(floating, {(day(2026, 5, 2), day(2026, 5, 2)): "day"})
@@ -175,7 +180,7 @@ class TextTests(unittest.TestCase):
                  "大前天", "3天前", "三天前", "上周", "上个星期", "这周二", "本礼拜五", "上周二", "周三", "上个月",
                  "上月", "这个月", "本月", "去年", "今年", "上上周", "上上个月", "前年", "11月24日", "11月24号", "2026-11-24", "2026/11/24",
                  "Nov 24", "24 November", "May 2nd", "2025年3月", "10月份", "十一月", "July 2023",
-                 "in July", "during August"]
+                 "in July", "during August", "3个月前", "三个月前", "2 months ago"]
         unguarded = M._RELATIVE_RES
         for form in forms:
             for text in (form, form.upper(), "what did we do %s?" % form):
