@@ -477,7 +477,7 @@ certificate,certificates,cert,certs:证书 changelog:更新日志 channel:渠道
 checkout:结账,结算 chunk,chunks:分块,分片 cluster:集群 coupon,coupons:优惠券 comment,comments:评论
 commit,commits:提交 compatibility,compatible:兼容 compile,compiler:编译 compress,compression:压缩
 concurrency,concurrent:并发 config,configuration:配置 conflict,conflicts:冲突
-connection,connections:连接 console:控制台 container,containers:容器 contract:合同
+connection,connections:连接 console:控制台 container,containers:容器
 crash,crashes,crashed:崩溃,闪退 crawler,scraper:爬虫 cron:定时任务 currency:货币,币种 customer,customers:客户
 dashboard:看板,仪表盘 database,databases:数据库 deadlock:死锁 debounce:防抖 debug,debugging:调试 decrypt:解密
 dependency,dependencies:依赖 deploy,deployment,deployed,deploying:部署,上线 desktop:桌面
@@ -1227,15 +1227,14 @@ def normalise_text(text):
     return _SPACE_PUNCT_RE.sub("", (text or "").lower())
 
 
-def _one_edit(word):
-    """The strings one edit from ``word`` (lower-case ASCII): a letter left out, two neighbours
-    swapped, a letter changed or added."""
-    letters = "abcdefghijklmnopqrstuvwxyz"
+def _one_slip(word):
+    """The strings one typing slip from ``word`` (lower-case ASCII): a letter left out, two
+    neighbours swapped, a letter added.  Not a letter changed: that turns one real word into
+    another too often (skipped, shipped; contract, contrast; staging, staling)."""
     cuts = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     out = {a + b[1:] for a, b in cuts if b}
     out.update(a + b[1] + b[0] + b[2:] for a, b in cuts if len(b) > 1)
-    out.update(a + c + b[1:] for a, b in cuts if b for c in letters)
-    out.update(a + c + b for a, b in cuts for c in letters)
+    out.update(a + c + b for a, b in cuts for c in "abcdefghijklmnopqrstuvwxyz")
     out.discard(word)
     return out
 
@@ -1500,8 +1499,9 @@ _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DATE_RES = (  # the date expressions a query may name
     # 2026-05-02, 2026/5/2
     _LazyRe(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
-    # 2026年5月2日, 5月2日, 4月27号
-    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]"),
+    # 2026年5月2日, 5月2日, 4月27号, 去年3月5日
+    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*"
+            r"[日号號]"),
     # May 2, May 2nd, May 2 2026, May 2, 2026
     _LazyRe(
         r"(?i)\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{4})\b)?"
@@ -1512,18 +1512,25 @@ _DATE_RES = (  # the date expressions a query may name
         % _MONTH_NAMES),
 )
 
-# Whole months, read after the days: "July 2023", 2023年7月, 7月份, and a month named after "in" or
-# "during" without a year ("in July"; May only capitalised: "in may" is a verb)
+# Whole months, read after the days: "July 2023", 2023年7月, 去年3月, 7月份, "March last year", "last
+# March", and a month named after "in" or "during" without a year ("in July"; May only
+# capitalised: "in may" is a verb)
 _FULL_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
+_ZH_YEAR = r"(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*的?\s*)?"
 _MONTH_RES = (
     _LazyRe(r"(?i)\b(?P<mn>%s)\.?,?\s+(?:of\s+)?(?P<y>\d{4})\b" % _MONTH_NAMES),
-    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?<!\d)(?P<m>\d{1,2})\s*月份?"),
-    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?<![一二三四五六七八九十两几个上下本这每第前])"
+    _LazyRe(r"\b(?P<mn>(?i:%s)|May),?\s+(?i:of\s+)?(?P<ry>(?i:this|last)\s+(?i:year))\b"
+            % _FULL_MONTHS),
+    _LazyRe(r"\b(?P<rw>(?i:this|last))\s+(?P<mn>(?i:%s)|May)\b" % _FULL_MONTHS),
+    _LazyRe(_ZH_YEAR + r"(?<!\d)(?P<m>\d{1,2})\s*月份?"),
+    _LazyRe(_ZH_YEAR + r"(?<![一二三四五六七八九十两几个上下本这每第])"
             r"(?P<zm>十[一二]?|[一二三四五六七八九])月份?(?![一二三四五六七八九十\d])"),
     _LazyRe(r"\b(?i:in|during|since|until|through|early|late|mid)[\s-]+(?:(?i:the\s+month\s+of)\s+)?"
             r"(?P<mn>(?i:%s)|May)\b" % _FULL_MONTHS),
 )
 _ZH_MONTHS = {"十一": 11, "十二": 12, "十": 10, **{c: i + 1 for i, c in enumerate("一二三四五六七八九")}}
+# a year named relative to now, before a month or day: how many years back
+_YEARS_BACK = {"今年": 0, "去年": 1, "前年": 2, "this year": 0, "last year": 1}
 
 
 _WEEKDAYS = {"monday": 0, "mon": 0, "tuesday": 1, "tue": 1, "tues": 1, "wednesday": 2, "wed": 2,
@@ -1628,7 +1635,12 @@ def _month_period(m, today, periods, floating):
              else int(gd["m"]))
     if not 1 <= month <= 12:
         return m.group(0)
-    year = int(gd["y"]) if gd.get("y") else today.year - (month > today.month)
+    if gd.get("ry"):  # 去年3月, March last year
+        year = today.year - _YEARS_BACK[" ".join(gd["ry"].lower().split())]
+    elif gd.get("rw"):  # this March; last March: the latest before this month
+        year = today.year - (gd["rw"].lower() == "last" and month >= today.month)
+    else:  # no year: the latest not after today
+        year = int(gd["y"]) if gd.get("y") else today.year - (month > today.month)
     try:
         first = datetime.date(year, month, 1)
     except ValueError:
@@ -1636,7 +1648,7 @@ def _month_period(m, today, periods, floating):
     period = (first, min(today, _month_start(first, 1) - datetime.timedelta(days=1)))
     if first <= today and period not in periods:
         periods.append(period)
-        if not gd.get("y"):
+        if not (gd.get("y") or gd.get("ry") or gd.get("rw")):
             floating[period] = "month"
     return " "
 
@@ -1660,16 +1672,18 @@ def extract_periods(text, now, floating=None):
             gd = m.groupdict()
             month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
             day = int(gd["d"])
-            year = int(gd["y"]) if gd.get("y") else now.year
+            named = gd.get("y") or gd.get("ry")
+            year = (int(gd["y"]) if gd.get("y") else now.year - _YEARS_BACK[gd["ry"]] if named
+                    else now.year)
             try:
                 found = datetime.date(year, month, day)
-                if not gd.get("y") and found > today:
+                if not named and found > today:
                     found = datetime.date(year - 1, month, day)
             except ValueError:
                 return m.group(0)
             if (found, found) not in periods:
                 periods.append((found, found))
-                if not gd.get("y"):
+                if not named:
                     floating[(found, found)] = "day"
             return " "
         text = pattern.sub(repl, text)
@@ -1843,16 +1857,17 @@ class Query:
         self.days = [start for start, _ in self.periods]
         cjk_terms, prefixes = {}, {}  # (dicts: ordered sets)
         runs, latin = cjk_runs(rest)
-        for run in runs:
-            for part in [p for p in split_stop_words(run) if p] or [run]:
-                if len(part) == 1:
-                    prefixes[part] = None
-                else:
-                    cjk_terms.update(dict.fromkeys(cjk_bigrams(part)))
+        parts = [p for run in runs for p in split_stop_words(run) if p]
         all_words = word_runs(latin.lower())
         words = [w for w in all_words if w not in EN_STOP_WORDS and (len(w) > 1 or w.isdigit())]
-        if not words and not cjk_terms and not prefixes and not self.periods:
-            words = all_words  # only stop words (and no date): search for them as given
+        if not words and not parts and not self.periods:
+            # only stop words (and no date): search for them as given
+            words, parts = all_words, runs
+        for part in parts:
+            if len(part) == 1:
+                prefixes[part] = None
+            else:
+                cjk_terms.update(dict.fromkeys(cjk_bigrams(part)))
         self.words, self.prefixes = list(dict.fromkeys(words)), list(prefixes)
         unique = set(self.words)
         # the prompt's words in another form, each with the terms it stands for: in the other
@@ -1995,12 +2010,24 @@ def _all_weak(results):
     return []
 
 
+def _gate_forms(query, terms):
+    """{other form of a prompt word: the gate terms it stands for}; a plain word is plain in both
+    languages (错别字 is a typo)."""
+    forms = {form: set(sources) & set(terms) for form, sources in query.other_forms
+             if form not in GATE_PLAIN_WORDS and form not in GATE_PLAIN_ZH}
+    return {form: sources for form, sources in forms.items() if sources}
+
+
+def _in_periods(query, result):
+    """Whether a search result was created in a period the query names."""
+    day = (result.get("created_at") or "")[:10]
+    return any(first.isoformat() <= day <= last.isoformat() for first, last in query.periods)
+
+
 def _of_the_days(query, results):
     """A question that names a day and nothing else ("11月24日做了什么"): that day's records pass
     the gate (at most GATE_NAME_TOP), the others are weak."""
-    kept = [r for r in results if any(
-        first.isoformat() <= (r.get("created_at") or "")[:10] <= last.isoformat()
-        for first, last in query.periods)][:GATE_NAME_TOP]
+    kept = [r for r in results if _in_periods(query, r)][:GATE_NAME_TOP]
     for r in results:
         r["weak"] = r not in kept
     return kept
@@ -4443,7 +4470,6 @@ class Searcher:
         if category is not None:
             # only L2 and L3 have one
             levels = filters["levels"] = [lv for lv in levels if lv != "l1"]
-        self._anchor_periods(query, filters)
         vectors = self._vector_hits(text, levels) if use_vectors else {}
         ranked, full_page, hits = self._rank(query, filters, want, levels, in_sql=False,
                                              extra=vectors)
@@ -4470,7 +4496,9 @@ class Searcher:
             self._count_retrieved(levels, results, now)
         return {"query": text, "terms": query.words + query.cjk_terms + query.prefixes,
                 # the prompt's words in the other language (GLOSSARY), also searched
-                "also_searched": {form: list(sources) for form, sources in query.other_forms},
+                # (those some record holds: "token in" also searches tokenin, which says nothing)
+                "also_searched": {form: list(sources) for form, sources in query.other_forms
+                                  if self._df.get(form, 1)},
                 # words no record holds, searched as what the store holds (_compounds_split)
                 "read_as": dict(self._read_as),
                 "days": [d.isoformat() for d in query.days],
@@ -4565,6 +4593,7 @@ class Searcher:
             best = max([r for _, _, r in found] or [1.0]) or 1.0
             for lv, rid, rel in found:
                 hits[(lv, rid)] = {"raw": rel, "relevance": rel / best, "date_bonus": 0.0}
+        self._anchor_periods(query, filters, hits)
         for first, last in query.periods:
             # in the period: the full bonus; the few days after it (memories are written after the
             # event) a graded one
@@ -4813,13 +4842,13 @@ class Searcher:
         return phrases
 
     def _respelled(self, unknown):
-        """{word: the word one edit away (a letter left out, added, changed, or two swapped) that
-        the most records hold} for up to RESPELL_WORDS words of ``unknown`` of RESPELL_MIN or
-        more letters: "torunament" is read as tournament, "recieved" as received."""
+        """{word: the word one slip away (_one_slip) that the most records hold, as a record
+        writes it} for up to RESPELL_WORDS words of ``unknown`` of RESPELL_MIN or more letters:
+        "torunament" is read as tournament, "recieved" as received."""
         words = [w for w in unknown if len(w) >= RESPELL_MIN][:RESPELL_WORDS]
         if not words:
             return {}
-        edits = [(w, edit) for w in words for edit in sorted(_one_edit(w))
+        edits = [(w, edit) for w in words for edit in sorted(_one_slip(w))
                  if len(edit) >= RESPELL_MIN]
         try:
             stems = {}
@@ -4833,7 +4862,18 @@ class Searcher:
             for word, edit in stems[stem]:
                 if (count, edit) > best.get(word, (0, "")):
                     best[word] = (count, edit)
-        return {word: edit for word, (_, edit) in best.items()}
+        return {word: self._written(edit) for word, (_, edit) in best.items()}
+
+    def _written(self, word):
+        """``word`` as a record that holds it writes it ("invalidaton" may reach the index's
+        stem of "invalidation" through the edit "invalidator"), else ``word``."""
+        stem = porter_stem(word)
+        row = self.db.execute("SELECT body, points FROM memory_fts WHERE memory_fts MATCH ? "
+                              "LIMIT 1", ('"%s"' % word,)).fetchone()
+        for written in word_runs(" ".join(row[i] or "" for i in range(2)) if row else ""):
+            if written.isascii() and porter_stem(written.lower()) == stem:
+                return written.lower()
+        return word
 
     def _fts(self, query, filters, want, in_sql=False):
         """[(level, id, relevance)] from the full-text index, and whether the page was full."""
@@ -4926,7 +4966,9 @@ class Searcher:
         inside the prompt) must be in the result; a prompt that names someone the store knows
         lets its GATE_NAME_TOP best results that contain the name pass from GATE_NAME_COVERAGE
         (and see GATE_OTHER_NAMES).  One shared term is enough when it is the prompt's most
-        specific (rare, none rarer) and a name on either side.  Measured by bench/injection*.py.
+        specific (rare, none rarer) and a name on either side, or when the result is one of the
+        GATE_NAME_TOP best and of a period the prompt names ("what did we release in March?").
+        Measured by bench/injection*.py.
         """
         text = text.strip()  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
@@ -4937,10 +4979,7 @@ class Searcher:
             return _all_weak(results)
         names = self._names(text, query) - GATE_NOT_NAMES
         shouted = self._shouted(text, terms)  # (CACHE typed with caps lock: see _shouted)
-        # (a plain word is plain in both languages: 错别字 is a typo)
-        forms = {form: set(sources) & set(terms) for form, sources in query.other_forms
-                 if form not in GATE_PLAIN_WORDS and form not in GATE_PLAIN_ZH}
-        forms = {form: sources for form, sources in forms.items() if sources}
+        forms = _gate_forms(query, terms)
         frequencies, info, top = self._gate_information(terms, forms)
         if not info:
             return _all_weak(results)
@@ -4984,7 +5023,8 @@ class Searcher:
             # one shared term that is the prompt's most specific and a name on either side
             one = bool(anchor and (mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
                        - partial)
-            ok = named_ok and (one or enough and (
+            dated = bool(mine) and rank < GATE_NAME_TOP and _in_periods(query, r)
+            ok = named_ok and (one or dated or enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
                 or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))
             r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
@@ -5083,13 +5123,16 @@ class Searcher:
 
     @staticmethod
     def _shouted(text, terms):
-        """The terms of a prompt whose letters are all capitals and that has no Chinese: each is
-        strong only for a memory that writes it with a capital too, as a name is ("CACHE" is the
-        word cache; "JWT" finds "JWT").  An acronym in a mixed-case or Chinese prompt ("an EAS
-        build", 用 EAS 打包) stays strong."""
-        if text == text.lower() or text != text.upper() or cjk_runs(text)[0]:
+        """The prompt's words in capitals that are strong only for a memory writing them with a
+        capital too, as a name is: every term of a prompt typed all in capitals without Chinese
+        ("CACHE" is the word cache; "JWT" finds "JWT"), and elsewhere a word of five or more
+        capitals, typed for emphasis ("the WORKER is slow again").  A shorter acronym in a
+        mixed-case or Chinese prompt ("an EAS build", 用 EAS 打包) stays strong."""
+        if text == text.lower():
             return set()
-        return set(terms)
+        if text == text.upper() and not cjk_runs(text)[0]:
+            return set(terms)
+        return {w.lower() for w in word_runs(text) if len(w) >= 5 and w.isupper()} & set(terms)
 
     def _gate_frequencies(self, terms):
         if self.db.fts:
@@ -5268,26 +5311,49 @@ class Searcher:
         found.sort(key=lambda x: -x[2])
         return found[:want]
 
-    def _anchor_periods(self, query, filters):
-        """A day or month named without a year is its latest occurrence that holds a record:
-        "in July" asked in December means last year's July when this year's holds nothing."""
+    def _anchor_periods(self, query, filters, hits):
+        """A day or month named without a year is its latest occurrence that holds a record the
+        search words match (``hits``), else the latest that holds any record: "Redis in July"
+        asked in December means the July of the Redis memory, "in July" last year's July when
+        this year's holds nothing."""
         periods = []
         for first, last in query.named:
-            if (first, last) in query.floating and not self._on_day(first, filters, 1, last):
-                month = query.floating[(first, last)] == "month"
-                oldest = self._oldest_year(filters)
-                for year in range(first.year - 1, (oldest or first.year) - 1, -1):
-                    try:
-                        start = first.replace(year=year)
-                        end = (_month_start(start, 1) - datetime.timedelta(days=1) if month
-                               else last.replace(year=year))
-                    except ValueError:  # 29 February
-                        continue
-                    if self._on_day(start, filters, 1, end):
-                        first, last = start, end
-                        break
+            if (first, last) in query.floating:
+                first, last = self._anchored(first, last, query.floating[(first, last)] == "month",
+                                             filters, self._hit_days(hits))
             periods.append((first, last))
         query.periods, query.days = periods, [first for first, _ in periods]
+
+    def _anchored(self, first, last, month, filters, hit_days):
+        """(first, last) moved back by whole years to the latest that holds a hit's day, else the
+        latest that holds a record, else left as it is."""
+        oldest = self._oldest_year(filters) or first.year
+        held = None
+        for year in range(first.year, min(oldest, first.year) - 1, -1):
+            try:
+                start = first.replace(year=year)
+            except ValueError:  # 29 February
+                continue
+            end = last if year == first.year else (
+                _month_start(start, 1) - datetime.timedelta(days=1) if month else start)
+            if any(start.isoformat() <= day <= end.isoformat() for day in hit_days):
+                return start, end
+            if held is None and self._on_day(start, filters, 1, end):
+                held = (start, end)
+                if not hit_days:
+                    break
+        return held or (first, last)
+
+    def _hit_days(self, hits):
+        """The creation days (ISO) of the records the search words matched."""
+        days = []
+        for lv in LEVELS:
+            ids = [rid for (l_, rid), hit in hits.items() if l_ == lv and hit["raw"] > 0]
+            if ids:
+                days += [row[0][:10] for row in self.db.execute(
+                    "SELECT created_at FROM %s WHERE id IN (SELECT value FROM json_each(?))"
+                    % LEVEL_TABLE[lv], (int_list(ids),))]
+        return days
 
     def _oldest_year(self, filters):
         """The year of the oldest record of the searched levels, or None."""

@@ -151,15 +151,25 @@ class TextTests(unittest.TestCase):
                  ("the report for Feb 2026", (day(2026, 2, 1), day(2026, 2, 28))),
                  ("when did we go camping in July?", (day(2026, 7, 1), day(2026, 7, 31))),
                  ("WHAT DID WE SHIP DURING AUGUST", (day(2026, 8, 1), day(2026, 8, 31))),
-                 ("the release in May", (day(2026, 5, 1), day(2026, 5, 31)))]
+                 ("the release in May", (day(2026, 5, 1), day(2026, 5, 31))),
+                 ("去年3月做了什么", (day(2025, 3, 1), day(2025, 3, 31))),
+                 ("前年的十二月", (day(2024, 12, 1), day(2024, 12, 31))),
+                 ("今年3月", (day(2026, 3, 1), day(2026, 3, 31))),
+                 ("in March last year", (day(2025, 3, 1), day(2025, 3, 31))),
+                 ("March of this year", (day(2026, 3, 1), day(2026, 3, 31))),
+                 ("last March", (day(2026, 3, 1), day(2026, 3, 31))),  # the latest before now
+                 ("last December", (day(2025, 12, 1), day(2025, 12, 31))),
+                 ("去年3月5日", (day(2025, 3, 5), day(2025, 3, 5)))]
         for text, expected in cases:
             floating = {}
             periods, rest = M.extract_periods(text, NOW, floating)
             self.assertEqual(periods, [expected], text)
-            self.assertEqual(list(floating.values()), [] if re.search(r"\d{4}", text) else ["month"],
-                             text)
-            self.assertFalse(re.search(r"(?i)july|august|may\b|feb|月", rest), (text, rest))
+            named_year = re.search(r"\d{4}|年|last|this", text)
+            self.assertEqual(list(floating.values()), [] if named_year else ["month"], text)
+            self.assertFalse(re.search(r"(?i)july|august|may\b|feb|march|december|月|年", rest),
+                             (text, rest))
         for text in ("3个月", "一个月", "每月", "半个月", "it may fail", "the may flag", "in may", "第一月",
+                     "last may",
                      "November's figures", "24 小时 uptime", "version 2.13"):
             self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
         for text, month in (("3个月前做了什么", 8), ("两个月以前的方案", 9), ("2 months ago", 9),
@@ -180,7 +190,8 @@ class TextTests(unittest.TestCase):
                  "大前天", "3天前", "三天前", "上周", "上个星期", "这周二", "本礼拜五", "上周二", "周三", "上个月",
                  "上月", "这个月", "本月", "去年", "今年", "上上周", "上上个月", "前年", "11月24日", "11月24号", "2026-11-24", "2026/11/24",
                  "Nov 24", "24 November", "May 2nd", "2025年3月", "10月份", "十一月", "July 2023",
-                 "in July", "during August", "3个月前", "三个月前", "2 months ago"]
+                 "in July", "during August", "3个月前", "三个月前", "2 months ago", "去年3月",
+                 "last March", "March last year"]
         unguarded = M._RELATIVE_RES
         for form in forms:
             for text in (form, form.upper(), "what did we do %s?" % form):

@@ -408,6 +408,26 @@ class DateTests(CLITestCase):
         found = self.json_cli("search-all", "camping in July 2024", "--no-touch", now=self.NOW)
         self.assertEqual(found["periods"], [["2024-07-01", "2024-07-31"]])
 
+    def test_a_month_without_a_year_is_the_one_of_the_memory_the_words_match(self):
+        redis = self.add_l1("决定用 Redis 做会话缓存，过期时间 30 分钟", session="r",
+                            created_at="2025-03-05T14:00")
+        release = self.add_l1("Released v2.0 of the storefront: new checkout flow", session="s",
+                              created_at="2026-03-27T18:00")
+        self.add_l1("Chose OpenTelemetry with Grafana Tempo for tracing", session="t",
+                    created_at="2026-03-04T11:00")
+        found = self.json_cli("search-all", "Redis in March", "--no-touch", now=self.NOW)
+        self.assertEqual(found["periods"], [["2025-03-01", "2025-03-31"]])
+        self.assertEqual(found["results"][0]["id"], redis)
+        self.assertEqual(self.first("去年3月做了什么"), redis)
+        # one word of the prompt in a memory of the month it names is enough to inject it
+        for prompt in ("what did we release in March?", "3月发布了什么"):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch", now=self.NOW)
+            self.assertIn("[L1#%d" % release, out, prompt)
+            self.assertNotIn("OpenTelemetry", out, prompt)
+        # a stop word left beside a date is no search term ("7月的 bug": not every 的)
+        self.assertEqual(self.json_cli("search-all", "11月的 bug", "--no-touch",
+                                       now=self.NOW)["terms"], ["bug"])
+
     def test_periods_without_search_words(self):
         rows = self.json_cli("search-all", "--since", "2026-11-24", "--until", "2026-11-28", now=self.NOW)["results"]
         self.assertEqual([r["id"] for r in rows], [self.nov28, self.nov27, self.nov24])
@@ -952,3 +972,8 @@ class NameCaseTests(CLITestCase):
                             ("JWT", jwt), ("用 EAS 打个测试包", eas)):
             out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
             self.assertIn("[L1#%d" % rid, out, prompt)
+        # a word in capitals for emphasis in a normal sentence is the word
+        worker = self.add_l1("The image resizing worker leaked sharp instances", session="w")
+        for prompt in ("the WORKER is slow again", "the worker is slow again"):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+            self.assertNotIn("[L1#%d" % worker, out, prompt)

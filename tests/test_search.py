@@ -312,6 +312,17 @@ class CompoundWordTests(CLITestCase):
             self.assertEqual(len(found["read_as"]), 1, typo)
         _, err = self.run_cli("search-all", "torunament", "--no-touch", "--explain")
         self.assertIn("read as: torunament -> tournament", err)
+        # reported as a record writes it, not as the edit that reached its stem
+        self.add_l1("Cache invalidation misses the CDN layer", session="d")
+        self.assertEqual(self.json_cli("search-all", "invalidaton", "--no-touch")["read_as"],
+                         {"invalidaton": "invalidation"})
+        # a letter changed turns one real word into another: not read (skipped is not shipped)
+        self.add_l1("Shipped the dark mode for the dashboard", session="e")
+        found = self.json_cli("search-all", "why are the integration tests skipped?", "--no-touch")
+        self.assertEqual((found["read_as"], found["results"]), ({}, []))
+        # a phrasal join no record holds is not listed as searched ("token in": tokenin)
+        found = self.json_cli("search-all", "refresh the tournament in cookies", "--no-touch")
+        self.assertNotIn("tournamentin", found["also_searched"])
         # a word the store holds, a short word and a word two slips away are left as they are
         self.assertEqual(self.json_cli("search-all", "tournament", "--no-touch")["read_as"], {})
         self.assertEqual(self.json_cli("search-all", "gme", "--no-touch")["results"], [])
