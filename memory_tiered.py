@@ -402,6 +402,27 @@ def iso(dt):
     return dt.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")
 
 
+def check_period(since, until):
+    """``since`` and ``until`` (datetimes or None), refused when the first is after the second:
+    nothing could match."""
+    if since and until and since > until:
+        raise ValidationError("since (%s) is after until (%s): no record can be in that period"
+                              % (iso(since), iso(until)), "since")
+    return since, until
+
+
+def parse_period(since, until, names=("since", "until")):
+    """``since`` and ``until`` (ISO 8601 texts or None) as datetimes; a bare date as ``until``
+    means that whole day."""
+    first = parse_time(since, names[0]) if since else None
+    last = None
+    if until:
+        last = parse_time(until, names[1])
+        if len(str(until).strip()) == 10:
+            last += datetime.timedelta(days=1, seconds=-1)
+    return check_period(first, last)
+
+
 def now_utc(environ=None):
     """The current time, or ``MEMORY_TIERED_NOW`` when it is set."""
     env = os.environ if environ is None else environ
@@ -4459,6 +4480,7 @@ class Searcher:
             raise ValidationError("limit must be a whole number from 1 to %d (got %r)"
                                   % (SEARCH_LIMIT_MAX, limit), "limit")
         levels = [check_level(level)] if level else list(LEVELS)
+        check_period(since, until)
         query = self._query(text, now)
         filters = {"levels": levels, "project": project, "scope": scope,
                    "exclude_flagged": exclude_flagged,
@@ -8147,14 +8169,13 @@ def pin_memory(db, *, level, record_id, pinned=True, now=None):
 
 
 def recall_memories(db, *, query, queries=(), level=None, limit=10, project=None, category=None,
-                    tag=None,
-                    session_id=None, now=None):
+                    tag=None, since=None, until=None, session_id=None, now=None):
     """Search for an agent (several phrasings fused, or one with its weak results marked) and
     count what it was given as recalled, once per session."""
     now = now or now_utc()
     searcher = Searcher(db)
     options = dict(level=level, limit=limit, project=project, now=now, touch=False,
-                   category=category, tag=tag)
+                   category=category, tag=tag, since=since, until=until)
     if queries:
         found = searcher.search_many([query] + list(queries), **options)
     else:
@@ -11626,13 +11647,18 @@ def _whole(args, name, default):
            "level": _LEVEL_ENUM, "limit": {"type": "integer", "minimum": 1, "maximum": 100,
                                            "default": 10},
            "project": {"type": "string"}, "category": {"type": "string"},
-           "tag": {"type": "string"}},
+           "tag": {"type": "string"},
+           "since": {"type": "string", "description": "ISO 8601: created on or after"},
+           "until": {"type": "string",
+                     "description": "ISO 8601: created on or before (a date: that whole day)"}},
           ["query"], read_only=True,
           output={"type": "object",
                   "properties": {"results": {"type": "array", "items": {"type": "object"}}},
                   "required": ["results"]})
 def _tool_search(db, args, *, now, session_id, origin, agent):
+    since, until = parse_period(args.get("since"), args.get("until"))
     found = recall_memories(db, query=args["query"], queries=args.get("queries") or (),
+                            since=since, until=until,
                             level=args.get("level"),
                             limit=_whole(args, "limit", 10),
                             project=resolve_project(db, args.get("project")),
@@ -12299,7 +12325,8 @@ def _project_arg(db, value, writing=False):
             for table in LEVEL_TABLE.values()):
         similar = sorted({r[0] for table in LEVEL_TABLE.values() for r in db.execute(
             "SELECT DISTINCT project FROM %s WHERE project LIKE ?" % table, (key + "-%",))})
-        _say("note: no memory is kept under project %r%s; %s" % (
+        _say("note: %s project %r%s; %s" % (
+            "the first memory under" if writing else "no memory is kept under",
             key, " (known: %s)" % ", ".join(similar[:5]) if similar else "",
             "inside a repository the hooks file memories under its own key (its folder name and a "
             "short hash): give the repository's path (--project ~/src/%s) or run the command "
@@ -12385,14 +12412,8 @@ def _record_lines(r):
 
 
 def _period_args(args):
-    """--since and --until as datetimes; a bare date in --until means the whole day."""
-    since = parse_time(args.since, "--since") if args.since else None
-    until = None
-    if args.until:
-        until = parse_time(args.until, "--until")
-        if len(args.until.strip()) == 10:
-            until += datetime.timedelta(days=1, seconds=-1)
-    return since, until
+    """--since and --until as datetimes (parse_period)."""
+    return parse_period(args.since, args.until, ("--since", "--until"))
 
 
 def _list_lines(rows):
@@ -12450,6 +12471,10 @@ def _add_command(args, level, supersedes=None):
     """`add-LEVEL`: the fields the CLI sets, the project from --project/--global, one add."""
     values = {name: getattr(args, name) for name in LEVEL_FIELDS[level]
               if FIELDS[name].cli and name != "project"}
+    created = values.get("created_at")
+    if created and parse_time(created, "--created-at") > now_utc() + datetime.timedelta(days=1):
+        raise ValidationError("--created-at %s is in the future (now %s): give when it happened, "
+                              "or leave it out" % (created, iso(now_utc())), "created_at")
     with _open(args) as db:
         values["project"] = _write_project(db, args)
         return add_memory(db, level=level, values=values, supersedes=supersedes)
@@ -12609,6 +12634,9 @@ def cmd_search_all(args):
         _say("also searched: %s" % ", ".join(
             "%s (%s)" % (form, _joined_pairs(sources))
             for form, sources in found["also_searched"].items()))
+    if args.explain and found.get("periods"):
+        _say("period: %s" % ", ".join("%s .. %s" % tuple(p) if p[0] != p[1] else p[0]
+                                      for p in found["periods"]))
     if args.explain and found.get("read_as"):
         _say("read as: %s" % ", ".join("%s -> %s" % pair for pair in found["read_as"].items()))
     if not args.explain:

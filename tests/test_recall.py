@@ -428,6 +428,28 @@ class DateTests(CLITestCase):
         self.assertEqual(self.json_cli("search-all", "11月的 bug", "--no-touch",
                                        now=self.NOW)["terms"], ["bug"])
 
+    def test_a_period_that_cannot_hold_anything_or_a_time_to_come_is_refused(self):
+        _, err = self.run_cli("add-l1", "--session-id", "z", "--summary", "Planned the launch",
+                              "--created-at", "2027-05-01", now=self.NOW, code=2)
+        self.assertIn("--created-at 2027-05-01 is in the future", err)
+        self.assertEqual(len(err.strip().splitlines()), 1)
+        self.assertNotIn("Planned", self.run_cli("list", now=self.NOW)[0])  # nothing written
+        self.add_l1("Clock a few hours ahead", session="y", created_at="2026-11-29T20:00",
+                    now=self.NOW)  # within a day: accepted
+        for command in ("search-all", "list"):
+            argv = ([command, "billing"] if command == "search-all" else [command]) + [
+                "--since", "2026-12-01", "--until", "2026-11-01"]
+            _, err = self.run_cli(*argv, now=self.NOW, code=2)
+            self.assertIn("is after until", err, command)
+        reply = self.call_tool("memory_search", {"query": "billing worker", "since": "2026-11-20",
+                                                 "until": "2026-11-24"}, memory_tiered.parse_time(self.NOW))
+        self.assertEqual([r["id"] for r in reply["results"]], [self.nov24])  # until: the whole day
+        with self.assertRaisesRegex(memory_tiered.ValidationError, "is after until"):
+            self.call_tool("memory_search", {"query": "billing", "since": "2026-12-01",
+                                             "until": "2026-11-01"}, memory_tiered.parse_time(self.NOW))
+        _, err = self.run_cli("search-all", "billing in November", "--explain", now=self.NOW)
+        self.assertIn("period: 2026-11-01 .. 2026-11-29", err)
+
     def test_periods_without_search_words(self):
         rows = self.json_cli("search-all", "--since", "2026-11-24", "--until", "2026-11-28", now=self.NOW)["results"]
         self.assertEqual([r["id"] for r in rows], [self.nov28, self.nov27, self.nov24])
@@ -910,6 +932,7 @@ class GlossaryEdgeTests(CLITestCase):
                 self.assertEqual(self.injected(prompt), [])
 
     def test_a_glossary_word_with_a_stop_character_is_still_a_word(self):
+        self.add_l1("Every outgoing request has a 10 second timeout", session="t")
         found = self.json_cli("search-all", "请求超时怎么处理")
         self.assertIn("request", found["also_searched"])
         self.assertIn("请求", found["terms"])

@@ -111,7 +111,7 @@ class ScopeTests(CLITestCase):
         self.assertEqual(err.count("note:"), 0, err)  # the label of the one known key: that key
         self.assertEqual(self.json_cli("get", "l1", "2")["project"], key)
         _, err = self.run_cli("add-l1", "--session-id", "x", "--summary", "y", "--project", "projZ")
-        self.assertIn("no memory is kept under project 'projZ'", err)
+        self.assertIn("the first memory under project 'projZ'", err)
         self.assertIn("repository's path", err)
         out, err = self.run_cli("context", "--query", "Vite", "--project", "nosuch")
         self.assertIn("no memory is kept under project 'nosuch'", err)

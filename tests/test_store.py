@@ -72,9 +72,9 @@ class AddTests(CLITestCase):
         self.assertEqual([p["id"] for p in self.json_cli("get", "l1", str(a))["promoted"]], [l2])
 
     def test_list_sorts_and_limits(self):
-        self.add_l1("low", importance=0.1, created_at="2026-01-01")
-        self.add_l1("high", importance=0.9, created_at="2025-01-01")
-        self.add_l1("mid", importance=0.5, created_at="2027-01-01")
+        self.add_l1("low", importance=0.1, created_at="2025-01-01")
+        self.add_l1("high", importance=0.9, created_at="2024-01-01")
+        self.add_l1("mid", importance=0.5, created_at="2026-01-01")
         by_imp = [r["text"] for r in self.json_cli("list", "--sort", "importance")["records"]]
         self.assertEqual(by_imp, ["high", "mid", "low"])
         by_date = [r["text"] for r in self.json_cli("list", "--limit", "2")["records"]]
