@@ -4418,7 +4418,8 @@ class Searcher:
         self._total = None
         self._last_query = None
         self._rows = {}
-        self._read_as = {}  # query word -> what the last search searched for it (_compounds_split)
+        # query word -> what the last search searched for it (_compounds_split), and that text
+        self._read_as, self._read_text = {}, None
         self.touch_skipped = None
         self.vector_skipped = None
 
@@ -4475,7 +4476,7 @@ class Searcher:
         self._now, self._elapsed, self._factor = now, {}, self.decay.config()["decay_factor"]
         self._rows = {}  # (level, id) -> the stored row of each result, for the gate
         self._read_as = {}
-        text = check_text(text, "search text", MAX_TEXT)
+        text = self._read_text = check_text(text, "search text", MAX_TEXT)
         if not isinstance(limit, int) or limit < 1 or limit > SEARCH_LIMIT_MAX:
             raise ValidationError("limit must be a whole number from 1 to %d (got %r)"
                                   % (SEARCH_LIMIT_MAX, limit), "limit")
@@ -4842,7 +4843,8 @@ class Searcher:
         return other
 
     def _split_compounds(self, unknown):
-        """{word: "first second"} for the words of ``unknown`` that are two known words."""
+        """{word: "first second"} for the words of ``unknown`` that are two words some record
+        writes side by side ("roadtrip": a road trip; not "refuses": ref uses)."""
         halves = sorted({h for w in unknown for i in range(3, len(w) - 2) for h in (w[:i], w[i:])
                          if h not in EN_STOP_WORDS})
         try:
@@ -4852,15 +4854,17 @@ class Searcher:
             known = {stem for stem, _ in self.db.vocabulary(
                 sorted(set().union(*stems.values())))} if stems else set()
         except sqlite3.OperationalError:  # e.g. a read-only connection
-            return query
+            return {}
         phrases = {}
         for w in unknown:
             pairs = [(min(i, len(w) - i), w[:i], w[i:]) for i in range(3, len(w) - 2)
                      if stems.get(w[:i]) and stems[w[:i]] <= known
                      and stems.get(w[i:]) and stems[w[i:]] <= known]
-            if pairs:
-                _, a, b = max(pairs)
-                phrases[w] = "%s %s" % (a, b)
+            for _, a, b in sorted(pairs, reverse=True):
+                if self.db.execute("SELECT 1 FROM memory_fts WHERE memory_fts MATCH ? LIMIT 1",
+                                   ('"%s %s"' % (a, b),)).fetchone():
+                    phrases[w] = "%s %s" % (a, b)
+                    break
         return phrases
 
     def _respelled(self, unknown):
@@ -4880,22 +4884,25 @@ class Searcher:
         except sqlite3.OperationalError:  # e.g. a read-only connection
             return {}
         best = {}
-        for stem, count in held.items():
+        for stem, count in sorted(held.items(), key=lambda item: -item[1]):
             for word, edit in stems[stem]:
-                if (count, edit) > best.get(word, (0, "")):
-                    best[word] = (count, edit)
-        return {word: self._written(edit) for word, (_, edit) in best.items()}
+                if word not in best:
+                    written = self._written(edit, word)
+                    if written:
+                        best[word] = written
+        return best
 
-    def _written(self, word):
-        """``word`` as a record that holds it writes it ("invalidaton" may reach the index's
-        stem of "invalidation" through the edit "invalidator"), else ``word``."""
-        stem = porter_stem(word)
-        row = self.db.execute("SELECT body, points FROM memory_fts WHERE memory_fts MATCH ? "
-                              "LIMIT 1", ('"%s"' % word,)).fetchone()
-        for written in word_runs(" ".join(row[i] or "" for i in range(2)) if row else ""):
-            if written.isascii() and porter_stem(written.lower()) == stem:
-                return written.lower()
-        return word
+    def _written(self, edit, word):
+        """The word records write that ``edit`` (one slip from ``word``) reaches through its stem,
+        when it too is one slip from ``word``: the edit "invalidator" reaches "invalidation" for
+        "invalidaton"; "summarie" reaches "summary", no slip of "summarize", which is no slip."""
+        stem, slips = porter_stem(edit), _one_slip(word)
+        for row in self.db.execute("SELECT body, points FROM memory_fts WHERE memory_fts MATCH ? "
+                                   "LIMIT 5", ('"%s"' % edit,)):
+            for written in word_runs(" ".join(row[i] or "" for i in range(2)).lower()):
+                if written in slips and porter_stem(written) == stem:
+                    return written
+        return None
 
     def _fts(self, query, filters, want, in_sql=False):
         """[(level, id, relevance)] from the full-text index, and whether the page was full."""
@@ -4992,7 +4999,7 @@ class Searcher:
         GATE_NAME_TOP best and of a period the prompt names ("what did we release in March?").
         Measured by bench/injection*.py.
         """
-        text = text.strip()  # (as search() reads it: one Query for both)
+        text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
         terms = _gate_terms(query, _extensions_in(text))
         if not terms and query.periods and results:
@@ -5142,6 +5149,17 @@ class Searcher:
             if word in query.words:
                 names.add(word)
         return names
+
+    def _as_read(self, text):
+        """The prompt the last search read (``text``) with each typing slip it read as a word the
+        store holds written as that word, its capital kept ("Kuberentes": Kubernetes), so the gate
+        judges what was meant; a word read as two (a compound) is left."""
+        slips = {word: reading for word, reading in self._read_as.items() if " " not in reading}
+        if not slips or text != self._read_text:
+            return text
+        return _LazyRe(r"(?i)\b(%s)\b" % "|".join(slips)).sub(lambda m: (
+            slips[m.group(1).lower()].capitalize() if m.group(1)[0].isupper()
+            else slips[m.group(1).lower()]), text)
 
     @staticmethod
     def _shouted(text, terms):

@@ -327,3 +327,22 @@ class CompoundWordTests(CLITestCase):
         self.assertEqual(self.json_cli("search-all", "tournament", "--no-touch")["read_as"], {})
         self.assertEqual(self.json_cli("search-all", "gme", "--no-touch")["results"], [])
         self.assertEqual(self.json_cli("search-all", "screnplya", "--no-touch")["results"], [])
+
+    def test_a_word_is_split_only_into_two_words_a_record_writes_side_by_side(self):
+        self.add_l1s(("git show-ref prints each ref", "the worker uses two queues"), session="r")
+        found = self.json_cli("search-all", "the server refuses writes", "--no-touch")
+        self.assertEqual(found["read_as"], {})
+        trip = self.add_l1("Melanie took a road trip to the canyon", session="t")
+        found = self.json_cli("search-all", "roadtrip", "--no-touch")
+        self.assertEqual((found["read_as"], found["results"][0]["id"]), ({"roadtrip": "road trip"}, trip))
+
+    def test_a_prompt_with_a_typing_slip_brings_what_the_word_would(self):
+        helm = self.add_l1("Started the Kubernetes migration: Helm charts for the API", session="k")
+        self.add_l1("Blog RSS outputs a summary only, not the full text", session="b")
+        self.add_l1s(("Billing worker split into two queues", "Docs site moved to a new theme"))
+        for prompt in ("where are the Kubernetes helm charts?", "where are the Kuberentes helm charts?"):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch")
+            self.assertIn("[L1#%d" % helm, out, prompt)
+        # "summarize" is no slip of "summary" (an edit reaches its stem, the word is two away)
+        found = self.json_cli("search-all", "summarize what you just changed", "--no-touch")
+        self.assertEqual(found["read_as"], {})
