@@ -235,6 +235,8 @@ GATE_PLAIN_ZH = ("直接", "数据", "一下", "帮我", "看看", "解释", "�
 POSTINGS_BUDGET = 20000  # records a search scores at most when rarer terms suffice (see Searcher)
 MIN_CANDIDATES = 50
 SCAN_TERMS = 200  # terms a search without FTS5 matches at most (each is two parts of one sum)
+MAX_PERIODS = 12  # dates a query is searched by at most (each is a look-up or more)
+ANCHOR_YEARS = 20  # a day or month without a year is looked for this many years back at most
 RESPELL_MIN = 7  # letters of a word no record holds that is read as the known word one slip away
 RESPELL_WORDS = 3  # such words respelled per search at most (each costs a few milliseconds)
 # SQLite's page cache per connection, in KiB.  A search reads a few hundred pages, most of them
@@ -1724,7 +1726,7 @@ def extract_periods(text, now, floating=None):
                 periods.append(period)
             return " "
         text = pattern.sub(repl, text)
-    return periods, text
+    return periods[:MAX_PERIODS], text
 
 
 # ==== Queries: terms, names and identifiers of a search text ====
@@ -5367,7 +5369,7 @@ class Searcher:
     def _anchored(self, first, last, month, filters, hit_days):
         """(first, last) moved back by whole years to the latest that holds a hit's day, else the
         latest that holds a record, else left as it is."""
-        oldest = self._oldest_year(filters) or first.year
+        oldest = max(self._oldest_year(filters) or first.year, first.year - ANCHOR_YEARS)
         held = None
         for year in range(first.year, min(oldest, first.year) - 1, -1):
             try:

@@ -177,6 +177,10 @@ class TextTests(unittest.TestCase):
             first = day(2026, month, 1)
             self.assertEqual(M.extract_periods(text, NOW)[0],
                              [(first, M._month_start(first, 1) - datetime.timedelta(days=1))], text)
+        many = " ".join("Mar %d" % day for day in range(1, 29)) + " 十月 in July 2024年5月"
+        periods, rest = M.extract_periods(many, NOW)
+        self.assertEqual(len(periods), M.MAX_PERIODS)  # each costs look-ups: a few are searched
+        self.assertFalse(re.search(r"Mar|月|July|\d", rest), rest)  # all leave the terms
         floating = {}
         M.extract_periods("what did we decide on May 2nd", NOW, floating)
         self.assertEqual(floating, {(day(2026, 5, 2), day(2026, 5, 2)): "day"})
