@@ -1541,6 +1541,11 @@ _DATE_RES = (  # the date expressions a query may name
 _FULL_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
 _ZH_YEAR = r"(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*的?\s*)?"
 _MONTH_RES = (
+    # since a month, to today: "since March", "since March 2025", 3月以来, 自2025年3月至今
+    _LazyRe(r"\b(?P<since>(?i:since))\s+(?P<mn>(?i:%s)|May)\b(?:,?\s+(?P<y>\d{4})\b)?"
+            % _FULL_MONTHS),
+    _LazyRe(r"(?:自|从)?\s*(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*)?(?<!\d)(?P<m>\d{1,2})\s*月份?"
+            r"\s*(?P<since>以来|至今|到现在|起到现在)"),
     _LazyRe(r"(?i)\b(?P<mn>%s)\.?,?\s+(?:of\s+)?(?P<y>\d{4})\b" % _MONTH_NAMES),
     _LazyRe(r"\b(?P<mn>(?i:%s)|May),?\s+(?i:of\s+)?(?P<ry>(?i:this|last)\s+(?i:year))\b"
             % _FULL_MONTHS),
@@ -1548,7 +1553,7 @@ _MONTH_RES = (
     _LazyRe(_ZH_YEAR + r"(?<!\d)(?P<m>\d{1,2})\s*月份?"),
     _LazyRe(_ZH_YEAR + r"(?<![一二三四五六七八九十两几个上下本这每第])"
             r"(?P<zm>十[一二]?|[一二三四五六七八九])月份?(?![一二三四五六七八九十\d])"),
-    _LazyRe(r"\b(?i:in|during|since|until|through|early|late|mid)[\s-]+(?:(?i:the\s+month\s+of)\s+)?"
+    _LazyRe(r"\b(?i:in|during|early|late|mid)[\s-]+(?:(?i:the\s+month\s+of)\s+)?"
             r"(?P<mn>(?i:%s)|May)\b" % _FULL_MONTHS),
 )
 _ZH_MONTHS = {"十一": 11, "十二": 12, "十": 10, **{c: i + 1 for i, c in enumerate("一二三四五六七八九")}}
@@ -1668,10 +1673,11 @@ def _month_period(m, today, periods, floating):
         first = datetime.date(year, month, 1)
     except ValueError:
         return m.group(0)
-    period = (first, min(today, _month_start(first, 1) - datetime.timedelta(days=1)))
+    period = (first, today if gd.get("since") else
+              min(today, _month_start(first, 1) - datetime.timedelta(days=1)))
     if first <= today and period not in periods:
         periods.append(period)
-        if not (gd.get("y") or gd.get("ry") or gd.get("rw")):
+        if not (gd.get("y") or gd.get("ry") or gd.get("rw") or gd.get("since")):
             floating[period] = "month"
     return " "
 

@@ -159,17 +159,21 @@ class TextTests(unittest.TestCase):
                  ("March of this year", (day(2026, 3, 1), day(2026, 3, 31))),
                  ("last March", (day(2026, 3, 1), day(2026, 3, 31))),  # the latest before now
                  ("last December", (day(2025, 12, 1), day(2025, 12, 31))),
-                 ("去年3月5日", (day(2025, 3, 5), day(2025, 3, 5)))]
+                 ("去年3月5日", (day(2025, 3, 5), day(2025, 3, 5))),
+                 ("what changed since March?", (day(2026, 3, 1), day(2026, 11, 29))),
+                 ("since March 2025", (day(2025, 3, 1), day(2026, 11, 29))),
+                 ("3月以来改了什么", (day(2026, 3, 1), day(2026, 11, 29))),
+                 ("自2025年3月至今", (day(2025, 3, 1), day(2026, 11, 29)))]
         for text, expected in cases:
             floating = {}
             periods, rest = M.extract_periods(text, NOW, floating)
             self.assertEqual(periods, [expected], text)
-            named_year = re.search(r"\d{4}|年|last|this", text)
+            named_year = re.search(r"\d{4}|年|last|this|since|以来|至今", text)
             self.assertEqual(list(floating.values()), [] if named_year else ["month"], text)
             self.assertFalse(re.search(r"(?i)july|august|may\b|feb|march|december|月|年", rest),
                              (text, rest))
         for text in ("3个月", "一个月", "每月", "半个月", "it may fail", "the may flag", "in may", "第一月",
-                     "last may",
+                     "last may", "until July",
                      "November's figures", "24 小时 uptime", "version 2.13"):
             self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
         for text, month in (("3个月前做了什么", 8), ("两个月以前的方案", 9), ("2 months ago", 9),
