@@ -239,6 +239,7 @@ MAX_PERIODS = 12  # dates a query is searched by at most (each is a look-up or m
 ANCHOR_YEARS = 20  # a day or month without a year is looked for this many years back at most
 RESPELL_MIN = 7  # letters of a word no record holds that is read as the known word one slip away
 RESPELL_WORDS = 3  # such words respelled per search at most (each costs a few milliseconds)
+READ_AS_MAX = 40  # letters of the longest unknown word read as others (the cost grows as its square)
 # SQLite's page cache per connection, in KiB.  A search reads a few hundred pages, most of them
 # once: a small cache recycles its buffers instead of allocating (and at close freeing) one per
 # page, which bench/scale.py measured faster.  A connection's first write transaction enlarges it.
@@ -420,7 +421,7 @@ def parse_period(since, until, names=("since", "until")):
     last = None
     if until:
         last = parse_time(until, names[1])
-        if len(str(until).strip()) == 10:
+        if not any(c in str(until) for c in "T: "):  # a date, with or without its zone
             last += datetime.timedelta(days=1, seconds=-1)
     return check_period(first, last)
 
@@ -1521,7 +1522,7 @@ _MONTHS = {
 _MONTH_NAMES = "|".join(sorted(_MONTHS, key=len, reverse=True))
 _DATE_RES = (  # the date expressions a query may name
     # 2026-05-02, 2026/5/2
-    _LazyRe(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
+    _LazyRe(r"(?<![\d.])(?P<y>\d{4})([-/])(?P<m>\d{1,2})\2(?P<d>\d{1,2})(?![\d.])"),
     # 2026年5月2日, 5月2日, 4月27号, 去年3月5日
     _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*)?(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*"
             r"[日号號]"),
@@ -1595,8 +1596,10 @@ _RELATIVE_RES = (
     (_LazyRe(r"前天"), "days:2", ("前天",)),
     (_LazyRe(r"昨天|昨日|昨晚"), "days:1", ("昨",)),
     (_LazyRe(r"今天|今日|今晚|今早"), "days:0", ("今",)),
-    (_LazyRe(r"(?P<n>\d{1,3}|[一两二三四五六七八九十])\s*天前"), "ago", ("天前",)),
-    (_LazyRe(r"(?P<n>\d{1,2}|[一两二三四五六七八九十])\s*个月(?:以)?前"), "months-ago", ("月",)),
+    (_LazyRe(r"(?<![\d一两二三四五六七八九十])(?P<n>\d{1,3}|[一两二三四五六七八九十]{1,3})\s*天前"), "ago",
+     ("天前",)),
+    (_LazyRe(r"(?<![\d一两二三四五六七八九十])(?P<n>\d{1,2}|[一两二三四五六七八九十]{1,3})\s*个月(?:以)?前"),
+     "months-ago", ("月",)),
     (_LazyRe(r"上上个?(?:周|星期|礼拜)"), "week:-2", _ZH_WEEK_GUARD),  # before 上周 finds it
     (_LazyRe(r"上上个?月"), "month:-2", ("月",)),
     (_LazyRe(r"前年"), "year:-2", ("前年",)),
@@ -1612,6 +1615,18 @@ _RELATIVE_RES = (
 )
 
 
+def _zh_number(text):
+    """A Chinese number from 1 to 99 (三, 十二, 二十, 二十五); KeyError for anything else."""
+    if "十" not in text:
+        if len(text) != 1:
+            raise KeyError(text)
+        return _ZH_NUMBERS[text]
+    tens, _, ones = text.partition("十")
+    if "十" in ones or len(tens) > 1 or len(ones) > 1:
+        raise KeyError(text)
+    return (_ZH_NUMBERS[tens] if tens else 1) * 10 + (_ZH_NUMBERS[ones] if ones else 0)
+
+
 def _month_start(day, offset):
     month = day.month - 1 + offset
     return datetime.date(day.year + month // 12, month % 12 + 1, 1)
@@ -1624,14 +1639,14 @@ def _relative_period(kind, m, today):
         return day, day
     if kind in ("ago", "weeks-ago"):
         raw = gd["n"]
-        n = int(raw) if raw.isdigit() else _ZH_NUMBERS[raw]
+        n = int(raw) if raw.isdigit() else _zh_number(raw)
         day = today - datetime.timedelta(days=n * (7 if kind == "weeks-ago" else 1))
         return (day,
                 day) if kind == "ago" else (day - datetime.timedelta(days=3),
                                             day + datetime.timedelta(days=3))
     if kind == "months-ago":  # the whole month, n months back
         raw = gd["n"]
-        kind = "month:-%d" % (int(raw) if raw.isdigit() else _ZH_NUMBERS[raw])
+        kind = "month:-%d" % (int(raw) if raw.isdigit() else _zh_number(raw))
     monday = today - datetime.timedelta(days=today.weekday())
     if kind.startswith("week:"):
         start = monday + datetime.timedelta(weeks=int(kind[5:]))
@@ -1671,10 +1686,11 @@ def _month_period(m, today, periods, floating):
         year = int(gd["y"]) if gd.get("y") else today.year - (month > today.month)
     try:
         first = datetime.date(year, month, 1)
+        end = datetime.date.max if (year, month) == (9999, 12) else (
+            _month_start(first, 1) - datetime.timedelta(days=1))
     except ValueError:
         return m.group(0)
-    period = (first, today if gd.get("since") else
-              min(today, _month_start(first, 1) - datetime.timedelta(days=1)))
+    period = (first, today if gd.get("since") else min(today, end))
     if first <= today and period not in periods:
         periods.append(period)
         if not (gd.get("y") or gd.get("ry") or gd.get("rw") or gd.get("since")):
@@ -3597,11 +3613,13 @@ EDITABLE = {level: ("text",) + tuple(name for name in FIELDS if FIELDS[name].edi
 LIST_FIELDS = tuple(name for name, f in FIELDS.items() if f.schema["type"] == "array")
 
 
-def check_fields(level, values, now=None, partial=False):
+def check_fields(level, values, now=None, partial=False, future_ok=False):
     """The checked fields of a ``level`` record from ``values`` (field -> raw value): the one
     validator of every write.  A new record gets defaults (importance 0.5, created now, origin
-    "cli"); with ``partial`` (an edit) only the fields given (not None) are checked.  An error
-    names its field (``field``), so each caller can name it its own way."""
+    "cli"); with ``partial`` (an edit) only the fields given (not None) are checked.  A creation
+    time more than a day after ``now`` is refused (it would head every list by date), unless
+    ``future_ok`` (another device's record: its clock is its own).  An error names its field
+    (``field``), so each caller can name it its own way."""
     out = {}
     for name in LEVEL_FIELDS[level]:
         value = values.get(name)
@@ -3617,6 +3635,11 @@ def check_fields(level, values, now=None, partial=False):
             out[name] = FIELDS[name].rule(value, level)
         except ValidationError as exc:
             raise ValidationError(str(exc), exc.field or name)
+    created = out.get("created_at")
+    if created and not future_ok and (
+            parse_time(created) > (now or now_utc()) + datetime.timedelta(days=1)):
+        raise ValidationError("created_at %s is in the future (now %s): give when it happened, "
+                              "or leave it out" % (created, iso(now or now_utc())), "created_at")
     return out
 
 
@@ -4837,8 +4860,8 @@ class Searcher:
         written as one ("roadtrip", "icecream") searched as that phrase ("road trip"), else a
         long word one typing slip from a word records hold searched as that word (see _respelled).
         Store statistics decide: a word some record holds is left alone."""
-        unknown = [w for w in query.words if len(w) >= 6 and w.isascii() and w.isalpha()
-                   and w in self._df and not self._df[w]]
+        unknown = [w for w in query.words if 6 <= len(w) <= READ_AS_MAX and w.isascii()
+                   and w.isalpha() and w in self._df and not self._df[w]]
         if not unknown:
             return query
         phrases = self._split_compounds(unknown)
@@ -4925,6 +4948,8 @@ class Searcher:
         query, postings = self._within_budget(query)
         query = self._compounds_split(query)
         expression = query.fts_expression()
+        if not expression:
+            return [], False
         rows = self.db.rows(sql, [expression] + params + [page]).fetchall()
         if not rows:
             return [], False
@@ -4982,12 +5007,16 @@ class Searcher:
         total = sum(frequencies.values())
         if total <= POSTINGS_BUDGET or len(terms) < 2:
             return query, total
+        # (a term no record holds costs nothing and matches nothing: the rarest term that does
+        # match is always kept, with a word it is another form of)
         kept, total = set(), 0
         for term in sorted(terms, key=lambda t: frequencies.get(t, 0)):
-            if kept and total + frequencies.get(term, 0) > POSTINGS_BUDGET:
+            if total and total + frequencies.get(term, 0) > POSTINGS_BUDGET:
                 break
             kept.add(term)
             total += frequencies.get(term, 0)
+        kept |= {word for form, sources in query.other_forms if form in kept for word in sources
+                 if word in set(query.words) | set(query.cjk_terms)}
         return query.keeping(kept, forms=kept), total
 
     def gate(self, text, results, now=None):
@@ -5417,11 +5446,12 @@ class Searcher:
         for lv in filters["levels"]:
             where = ["created_at BETWEEN ? AND ?"]
             params = [start, end]
+            # (+project: the day's range is read through the created_at index, not the project's)
             if filters["project"]:
-                where.append("project = ?")
+                where.append("+project = ?")
                 params.append(filters["project"])
             if filters.get("scope"):
-                where.append("(project = ? OR project IS NULL)")
+                where.append("(+project = ? OR +project IS NULL)")
                 params.append(filters["scope"])
             where += self._live_sql(filters)
             for row in self.db.execute("SELECT id FROM %s WHERE %s ORDER BY created_at LIMIT ?"
@@ -9065,7 +9095,7 @@ def _agreed_record(level, values, now, partial, team):
     team folder, where this device judges the text itself."""
     plain = {k: v for k, v in values.items() if k not in _REPLICA_REF_LEVEL
              and k not in REPLICA_ONCE}
-    record = check_fields(level, dict(plain, origin=None), now, partial=partial)
+    record = check_fields(level, dict(plain, origin=None), now, partial=partial, future_ok=True)
     for name in ("project", "parent_session", "agent", "category"):
         if name in plain and plain[name] is None and name in LEVEL_FIELDS[level] \
                 and (level, name) != ("l2", "category"):
@@ -12497,10 +12527,6 @@ def _add_command(args, level, supersedes=None):
     """`add-LEVEL`: the fields the CLI sets, the project from --project/--global, one add."""
     values = {name: getattr(args, name) for name in LEVEL_FIELDS[level]
               if FIELDS[name].cli and name != "project"}
-    created = values.get("created_at")
-    if created and parse_time(created, "--created-at") > now_utc() + datetime.timedelta(days=1):
-        raise ValidationError("--created-at %s is in the future (now %s): give when it happened, "
-                              "or leave it out" % (created, iso(now_utc())), "created_at")
     with _open(args) as db:
         values["project"] = _write_project(db, args)
         return add_memory(db, level=level, values=values, supersedes=supersedes)

@@ -176,11 +176,18 @@ class TextTests(unittest.TestCase):
                      "last may", "until July",
                      "November's figures", "24 小时 uptime", "version 2.13"):
             self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
+        for text, days in (("十五天前", 15), ("二十天前", 20), ("二十五天前", 25), ("三天前", 3)):
+            first = day(2026, 11, 29) - datetime.timedelta(days=days)
+            self.assertEqual(M.extract_periods(text, NOW)[0], [(first, first)], text)
+        for text in ("100个月前", "1000天前", "version 2024.1.2", "v2024.1.2.3", "December 9999",
+                     "9999年12月"):  # too far, a version, not after now: no period, no error
+            self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
         for text, month in (("3个月前做了什么", 8), ("两个月以前的方案", 9), ("2 months ago", 9),
-                            ("1 month ago we decided", 10)):  # the whole month, n months back
+                            ("1 month ago we decided", 10), ("十个月前", 1)):  # the whole month, n months back
             first = day(2026, month, 1)
             self.assertEqual(M.extract_periods(text, NOW)[0],
                              [(first, M._month_start(first, 1) - datetime.timedelta(days=1))], text)
+        self.assertEqual(M.extract_periods("十二个月前", NOW)[0], [(day(2025, 11, 1), day(2025, 11, 30))])
         many = " ".join("Mar %d" % day for day in range(1, 29)) + " 十月 in July 2024年5月"
         periods, rest = M.extract_periods(many, NOW)
         self.assertEqual(len(periods), M.MAX_PERIODS)  # each costs look-ups: a few are searched

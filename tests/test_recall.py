@@ -431,11 +431,23 @@ class DateTests(CLITestCase):
     def test_a_period_that_cannot_hold_anything_or_a_time_to_come_is_refused(self):
         _, err = self.run_cli("add-l1", "--session-id", "z", "--summary", "Planned the launch",
                               "--created-at", "2027-05-01", now=self.NOW, code=2)
-        self.assertIn("--created-at 2027-05-01 is in the future", err)
+        self.assertIn("--created-at 2027-05-01T00:00:00 is in the future", err)
         self.assertEqual(len(err.strip().splitlines()), 1)
         self.assertNotIn("Planned", self.run_cli("list", now=self.NOW)[0])  # nothing written
         self.add_l1("Clock a few hours ahead", session="y", created_at="2026-11-29T20:00",
                     now=self.NOW)  # within a day: accepted
+        # an import with such a line writes nothing, and names the line
+        path = os.path.join(self.tmp, "future.jsonl")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write('{"session_id": "f", "summary": "fine"}\n'
+                      '{"session_id": "g", "summary": "later", "created_at": "2099-01-01"}\n')
+        _, err = self.run_cli("import", path, now=self.NOW, code=2)
+        self.assertIn("line 2: created_at 2099-01-01T00:00:00 is in the future", err)
+        self.assertNotIn("fine", self.run_cli("list", now=self.NOW)[0])
+        # a zoned date as --until is that whole day too
+        found = self.json_cli("search-all", "billing", "--since", "2026-11-24", "--until",
+                              "2026-11-24Z", now=self.NOW)["results"]
+        self.assertEqual([r["id"] for r in found], [self.nov24])
         for command in ("search-all", "list"):
             argv = ([command, "billing"] if command == "search-all" else [command]) + [
                 "--since", "2026-12-01", "--until", "2026-11-01"]

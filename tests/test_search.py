@@ -328,6 +328,15 @@ class CompoundWordTests(CLITestCase):
         self.assertEqual(self.json_cli("search-all", "gme", "--no-touch")["results"], [])
         self.assertEqual(self.json_cli("search-all", "screnplya", "--no-touch")["results"], [])
 
+    def test_a_word_longer_than_forty_letters_is_not_read_as_another(self):
+        # (the look-up grows as the square of a word's length: a 10,000-letter word took 35 s)
+        self.add_l1("Pneumonoultramicroscopicsilicovolcanoconiosis is a long word", session="p")
+        found = self.json_cli("search-all", "pneumonoultramicroscopicsilicovolcanoconiossi",
+                              "--no-touch")
+        self.assertEqual((found["read_as"], found["results"]), ({}, []))
+        found = self.json_cli("search-all", "x" * 19000, "--no-touch")
+        self.assertEqual(found["read_as"], {})
+
     def test_a_word_is_split_only_into_two_words_a_record_writes_side_by_side(self):
         self.add_l1s(("git show-ref prints each ref", "the worker uses two queues"), session="r")
         found = self.json_cli("search-all", "the server refuses writes", "--no-touch")
@@ -346,3 +355,13 @@ class CompoundWordTests(CLITestCase):
         # "summarize" is no slip of "summary" (an edit reaches its stem, the word is two away)
         found = self.json_cli("search-all", "summarize what you just changed", "--no-touch")
         self.assertEqual(found["read_as"], {})
+
+
+class BudgetTests(CLITestCase):
+    def test_a_common_word_with_another_form_or_beside_an_unknown_word_is_still_searched(self):
+        ids = self.add_l1s(["The cache of page %d went stale after the deploy" % n for n in range(4)])
+        with mock.patch.object(memory_tiered, "POSTINGS_BUDGET", 2):
+            # "cache" is in more records than the budget, 缓存 (its other form) in none
+            for text in ("cache", "缓存", "zyzzyvaq cache", "why is the cache stale? zyzzyvaq"):
+                found = self.search(text, "--no-touch")
+                self.assertTrue(set(r["id"] for r in found) & set(ids), text)
