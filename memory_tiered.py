@@ -13213,6 +13213,18 @@ def cmd_export(args):
     return 0
 
 
+def _check_note_records(path, records):
+    """The records read from one notes file, checked as import checks them; the error names the
+    file and the record."""
+    now = now_utc()
+    for number, obj in enumerate(records, 1):
+        try:
+            level = check_level(obj.get("level") or "l1")
+            check_fields(level, {name: obj.get(name) for name in LEVEL_FIELDS[level]}, now)
+        except ValidationError as exc:
+            raise ValidationError("%s, record %d: %s" % (path, number, exc))
+
+
 def import_notes_command(args):
     """`import-notes PATH...`, and `import PATH --from FORMAT`."""
     total = {"added": 0, "skipped": 0}
@@ -13225,15 +13237,19 @@ def import_notes_command(args):
                 paths += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".md")]
         else:
             paths.append(path)
+    read = []
+    for path in paths:  # every file read and checked before any is written (a dry run too)
+        try:
+            kind, records = notes_records(path, getattr(args, "from_", None))
+        except OSError as exc:
+            raise NotFoundError("cannot read %s: %s" % (path, exc.strerror or exc))
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ValidationError("%s is not a memory file this command knows (%s)"
+                                  % (path, _short(str(exc), 80)))
+        _check_note_records(path, records)
+        read.append((path, kind, records))
     with _open(args) as db:
-        for path in paths:
-            try:
-                kind, records = notes_records(path, getattr(args, "from_", None))
-            except OSError as exc:
-                raise NotFoundError("cannot read %s: %s" % (path, exc.strerror or exc))
-            except (ValueError, UnicodeDecodeError) as exc:
-                raise ValidationError("%s is not a memory file this command knows (%s)"
-                                      % (path, _short(str(exc), 80)))
+        for path, kind, records in read:
             kinds.append({"path": path, "kind": kind, "records": len(records)})
             if records and not args.dry_run:
                 counts = import_memories(

@@ -534,6 +534,17 @@ class DayOneTests(CLITestCase):
         self.assertEqual(again["added"], 0)
         self.run_cli("import-notes", os.path.join(self.tmp, "missing.md"), code=2)
 
+    def test_import_notes_checks_every_file_before_writing_any(self):
+        folder = os.path.join(self.tmp, "memory")
+        os.makedirs(folder)
+        for name, text in (("2024-01-01.md", "- a good note\n"), ("1800-01-01.md", "- too old\n")):
+            with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+                handle.write(text)
+        for extra in ((), ("--dry-run",)):
+            _, err = self.run_cli("import-notes", folder, *extra, code=2)
+            self.assertIn("1800-01-01.md, record 1: created_at must fall in the years", err)
+        self.assertFalse(os.path.exists(self.db))  # nothing half-written, not even a database
+
     def test_import_from_names_the_format_and_reads_a_folder_of_notes(self):
         folder = os.path.join(self.tmp, "basic-memory")
         os.makedirs(os.path.join(folder, "sub"))
