@@ -1632,6 +1632,13 @@ def _month_start(day, offset):
     return datetime.date(day.year + month // 12, month % 12 + 1, 1)
 
 
+def _month_end(day):
+    """The last day of ``day``'s month (December 9999 included)."""
+    if (day.year, day.month) == (9999, 12):
+        return datetime.date.max
+    return _month_start(day, 1) - datetime.timedelta(days=1)
+
+
 def _relative_period(kind, m, today):
     gd = m.groupdict()
     if kind.startswith("days:"):
@@ -1653,7 +1660,7 @@ def _relative_period(kind, m, today):
         return start, min(today, start + datetime.timedelta(days=6))
     if kind.startswith("month:"):
         start = _month_start(today, int(kind[6:]))
-        return start, min(today, _month_start(start, 1) - datetime.timedelta(days=1))
+        return start, min(today, _month_end(start))
     if kind.startswith("year:"):
         year = today.year + int(kind[5:])
         return datetime.date(year, 1, 1), min(today, datetime.date(year, 12, 31))
@@ -1686,10 +1693,9 @@ def _month_period(m, today, periods, floating):
         year = int(gd["y"]) if gd.get("y") else today.year - (month > today.month)
     try:
         first = datetime.date(year, month, 1)
-        end = datetime.date.max if (year, month) == (9999, 12) else (
-            _month_start(first, 1) - datetime.timedelta(days=1))
     except ValueError:
         return m.group(0)
+    end = _month_end(first)
     period = (first, today if gd.get("since") else min(today, end))
     if first <= today and period not in periods:
         periods.append(period)
@@ -1948,14 +1954,14 @@ class Query:
 
     def keeping(self, kept, forms=None):
         """A copy that matches only the terms in ``kept`` (order kept), and the other forms of
-        those (only those in ``forms`` when given)."""
+        those, or, when ``forms`` is given, the other forms in it (a form matches on its own)."""
         other = Query.__new__(Query)
         other.raw, other.days, other.prefixes, other.periods, other.named, other.floating = (
             self.raw, self.days, self.prefixes, self.periods, self.named, self.floating)
         other.words = [w for w in self.words if w in kept]
         other.cjk_terms = [t for t in self.cjk_terms if t in kept]
         other.other_forms = [(form, sources) for form, sources in self.other_forms
-                              if set(sources) & set(kept) and (forms is None or form in forms)]
+                              if (form in forms if forms is not None else set(sources) & kept)]
         return other
 
     def near_expression(self):
@@ -4905,8 +4911,8 @@ class Searcher:
         words = [w for w in unknown if len(w) >= RESPELL_MIN][:RESPELL_WORDS]
         if not words:
             return {}
-        edits = [(w, edit) for w in words for edit in sorted(_one_slip(w))
-                 if len(edit) >= RESPELL_MIN]
+        slips = {w: _one_slip(w) for w in words}
+        edits = [(w, edit) for w in words for edit in sorted(slips[w]) if len(edit) >= RESPELL_MIN]
         try:
             stems = {}
             for n, stem in self.db.tokens([edit for _, edit in edits]):
@@ -4918,16 +4924,16 @@ class Searcher:
         for stem, count in sorted(held.items(), key=lambda item: -item[1]):
             for word, edit in stems[stem]:
                 if word not in best:
-                    written = self._written(edit, word)
+                    written = self._written(edit, slips[word])
                     if written:
                         best[word] = written
         return best
 
-    def _written(self, edit, word):
-        """The word records write that ``edit`` (one slip from ``word``) reaches through its stem,
-        when it too is one slip from ``word``: the edit "invalidator" reaches "invalidation" for
-        "invalidaton"; "summarie" reaches "summary", no slip of "summarize", which is no slip."""
-        stem, slips = porter_stem(edit), _one_slip(word)
+    def _written(self, edit, slips):
+        """The word records write that ``edit`` (one of the ``slips`` of a query word) reaches
+        through its stem, when it is one of those slips too: the edit "invalidator" reaches
+        "invalidation" for "invalidaton"; "summarie" reaches "summary", no slip of "summarize"."""
+        stem = porter_stem(edit)
         for row in self.db.execute("SELECT body, points FROM memory_fts WHERE memory_fts MATCH ? "
                                    "LIMIT 5", ('"%s"' % edit,)):
             for written in word_runs(" ".join(row[i] or "" for i in range(2)).lower()):
@@ -5008,15 +5014,13 @@ class Searcher:
         if total <= POSTINGS_BUDGET or len(terms) < 2:
             return query, total
         # (a term no record holds costs nothing and matches nothing: the rarest term that does
-        # match is always kept, with a word it is another form of)
+        # match is always kept)
         kept, total = set(), 0
         for term in sorted(terms, key=lambda t: frequencies.get(t, 0)):
             if total and total + frequencies.get(term, 0) > POSTINGS_BUDGET:
                 break
             kept.add(term)
             total += frequencies.get(term, 0)
-        kept |= {word for form, sources in query.other_forms if form in kept for word in sources
-                 if word in set(query.words) | set(query.cjk_terms)}
         return query.keeping(kept, forms=kept), total
 
     def gate(self, text, results, now=None):
@@ -5393,18 +5397,21 @@ class Searcher:
         search words match (``hits``), else the latest that holds any record: "Redis in July"
         asked in December means the July of the Redis memory, "in July" last year's July when
         this year's holds nothing."""
-        periods = []
+        periods, hit_days, oldest = [], None, None
         for first, last in query.named:
             if (first, last) in query.floating:
+                if hit_days is None:  # (read once for all the periods)
+                    hit_days, oldest = self._hit_days(hits), self._oldest_year(filters)
                 first, last = self._anchored(first, last, query.floating[(first, last)] == "month",
-                                             filters, self._hit_days(hits))
+                                             filters, hit_days, oldest)
             periods.append((first, last))
         query.periods, query.days = periods, [first for first, _ in periods]
 
-    def _anchored(self, first, last, month, filters, hit_days):
-        """(first, last) moved back by whole years to the latest that holds a hit's day, else the
-        latest that holds a record, else left as it is."""
-        oldest = max(self._oldest_year(filters) or first.year, first.year - ANCHOR_YEARS)
+    def _anchored(self, first, last, month, filters, hit_days, oldest):
+        """(first, last) moved back by whole years, not before ``oldest`` (the oldest record's
+        year) nor ANCHOR_YEARS, to the latest that holds a hit's day, else the latest that holds
+        a record, else left as it is."""
+        oldest = max(oldest or first.year, first.year - ANCHOR_YEARS)
         held = None
         for year in range(first.year, min(oldest, first.year) - 1, -1):
             try:
@@ -5412,7 +5419,7 @@ class Searcher:
             except ValueError:  # 29 February
                 continue
             end = last if year == first.year else (
-                _month_start(start, 1) - datetime.timedelta(days=1) if month else start)
+                _month_end(start) if month else start)
             if any(start.isoformat() <= day <= end.isoformat() for day in hit_days):
                 return start, end
             if held is None and self._on_day(start, filters, 1, end):
