@@ -172,9 +172,12 @@ MAX_UNITS = 256  # sentences and key points indexed one by one, per record
 
 # Search ranking (documented in the README, printed by --explain).
 FIELD_WEIGHTS = (1.0, 1.0, 0.5)  # body, key points, category and tags
-UNIT_WEIGHT = 1.0  # weight of the best single sentence or key point
+UNIT_WEIGHT = 1.25  # weight of the best single sentence or key point (chosen on LoCoMo dev)
 NEAR_WEIGHT = 0.5  # weight of adjacent query words found near each other
 NEAR_DISTANCE = 5
+# a name more than half the records hold, in a store of at least this many, is what the store is
+# about: a query naming it is answered by the sentences that name it (see Searcher._unit_scores)
+SUBJECT_MIN_RECORDS = 10
 LEVEL_WEIGHT = {name: level.weight for name, level in LEVEL.items()}
 # a record created in the period a query names ranks above one that only shares words
 DATE_BONUS = 1.0
@@ -4972,13 +4975,7 @@ class Searcher:
         units = {}
         # the sentence signal would double the cost of a very common word
         if postings <= POSTINGS_BUDGET:
-            # Only the candidates' sentences are scored: each posting is checked against the
-            # candidates with one look-up (an OR of rowid ranges cost a comparison per candidate).
-            for ref, rel in self.db.rows(
-                    "SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units "
-                    "MATCH ? AND rowid >> 8 IN (SELECT value FROM json_each(?))",
-                    (expression, int_list(ref for ref, _ in rows))):
-                units.setdefault(ref, []).append(rel)
+            units = self._unit_scores(query, expression, [ref for ref, _ in rows])
         unit_score = {}
         for ref, values in units.items():
             if len(values) > 1:
@@ -4992,6 +4989,38 @@ class Searcher:
                         + NEAR_WEIGHT * near.get(ref, 0.0) / best_near) / total
             out.append((LEVELS[(ref & 3) - 1], ref >> 2, combined))
         return out, len(rows) == page
+
+    def _unit_scores(self, query, expression, refs):
+        """{candidate: [BM25 of each of its sentences and key points the expression matches]}.
+
+        Only the candidates' sentences are scored: each posting is checked against the
+        candidates with one look-up (an OR of rowid ranges cost a comparison per candidate).
+        A name most records hold (the person a store is about: Caroline in a diary of talks
+        with Caroline) tells no record from another, so BM25 gives it no weight; it still tells
+        the sentences apart. A query naming such a name ("What does Caroline do to destress?")
+        is answered by a sentence about her: while some candidate's sentence holds one of these
+        names, only such sentences count (a sentence on Melanie's way to destress is not the
+        answer). A rarer name (Stripe in a tenth of the records) already chooses the records,
+        and the sentence that answers need not repeat it. In a store of a few records, a name in
+        half of them is chance (SUBJECT_MIN_RECORDS).
+        """
+        sql = ("SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units "
+               "MATCH ? AND rowid >> 8 IN (SELECT value FROM json_each(?))")
+        refs, units = int_list(refs), {}
+        names = sorted(self._names(query.raw, query) - GATE_NOT_NAMES)
+        if names:
+            count = self._count_records()
+            frequencies = self._document_frequencies(names)
+            names = [name for name in names
+                     if count >= SUBJECT_MIN_RECORDS and frequencies[name] > count / 2]
+        if names:
+            about = " OR ".join('"%s"' % name for name in names)
+            for ref, rel in self.db.rows(sql, ("(%s) AND (%s)" % (expression, about), refs)):
+                units.setdefault(ref, []).append(rel)
+        if not units:
+            for ref, rel in self.db.rows(sql, (expression, refs)):
+                units.setdefault(ref, []).append(rel)
+        return units
 
     def _within_budget(self, query):
         """(query, records its terms match): the most common terms are dropped while rarer

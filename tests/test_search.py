@@ -102,6 +102,31 @@ class RankingTests(CLITestCase):
         self.assertEqual([r["id"] for r in only_date], [target, target + 1])
         self.assertGreater(only_date[0]["score"], only_date[1]["score"])
 
+    def test_a_name_every_record_holds_chooses_the_sentence(self):
+        # a diary of talks between Alice and Bob: both names are in every record, so they tell no
+        # record apart; "what does Alice do" is answered by a sentence about Alice
+        chat = ["Alice and Bob talked about the weather and Bob's new bike.",
+                "Alice and Bob planned a trip to the coast in spring.",
+                "Alice and Bob compared recipes for lemon cake.",
+                "Alice told Bob about her new job at the library; Bob was happy for her.",
+                "Alice and Bob watched a film about sailing.",
+                "Bob and Alice discussed the garden and the tomatoes.",
+                "Alice and Bob talked about their neighbours' dog.",
+                "Alice helped Bob move a sofa on Saturday.",
+                "Alice and Bob caught up. Alice said a long yoga class helps her destress after work."
+                " Bob talked about his garden.",
+                "Alice and Bob caught up. Bob loves to destress: to destress he goes fishing at the "
+                "lake, and he will destress there all summer.",
+                "Bob asked Alice for a book to read on the train."]
+        self.bulk_l1(chat)
+        ids = {r["session_id"]: r["id"] for r in self.json_cli("list", "--limit", "50")["records"]}
+        gold = ids["s8"]
+        for text in ("What does Alice do to destress?", "How does Alice destress"):
+            self.assertEqual(self.search(text, "--no-touch")[0]["id"], gold, text)
+        # a question on Bob's way still finds Bob's
+        self.assertEqual(self.search("What does Bob do to destress?", "--no-touch")[0]["id"],
+                         ids["s9"])
+
     def test_since_until(self):
         self.add_l1("release alpha", session="a", created_at="2026-05-01")
         b = self.add_l1("release beta", session="b", created_at="2026-05-02T23:00")
