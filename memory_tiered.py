@@ -420,9 +420,9 @@ def check_period(since, until):
 def parse_period(since, until, names=("since", "until")):
     """``since`` and ``until`` (ISO 8601 texts or None) as datetimes; a bare date as ``until``
     means that whole day."""
-    first = parse_time(since, names[0]) if since else None
+    first = parse_time(since, names[0]) if since is not None else None
     last = None
-    if until:
+    if until is not None:
         last = parse_time(until, names[1])
         if not any(c in str(until) for c in "T: "):  # a date, with or without its zone
             last += datetime.timedelta(days=1, seconds=-1)
@@ -1541,25 +1541,37 @@ _DATE_RES = (  # the date expressions a query may name
 
 # Whole months, read after the days: "July 2023", 2023年7月, 去年3月, 7月份, "March last year", "last
 # March", and a month named after "in" or "during" without a year ("in July"; May only
-# capitalised: "in may" is a verb)
+# capitalised: "in may" is a verb; "IN MAY" in a prompt typed in capitals is the month)
 _FULL_MONTHS = "january|february|march|april|june|july|august|september|october|november|december"
 _ZH_YEAR = r"(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*的?\s*)?"
 _MONTH_RES = (
     # since a month, to today: "since March", "since March 2025", 3月以来, 自2025年3月至今
-    _LazyRe(r"\b(?P<since>(?i:since))\s+(?P<mn>(?i:%s)|May)\b(?:,?\s+(?P<y>\d{4})\b)?"
+    _LazyRe(r"\b(?P<since>(?i:since))\s+(?P<mn>(?i:%s)|May|MAY)\b(?:,?\s+(?P<y>\d{4})\b)?"
             % _FULL_MONTHS),
     _LazyRe(r"(?:自|从)?\s*(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*)?(?<!\d)(?P<m>\d{1,2})\s*月份?"
             r"\s*(?P<since>以来|至今|到现在|起到现在)"),
     _LazyRe(r"(?i)\b(?P<mn>%s)\.?,?\s+(?:of\s+)?(?P<y>\d{4})\b" % _MONTH_NAMES),
-    _LazyRe(r"\b(?P<mn>(?i:%s)|May),?\s+(?i:of\s+)?(?P<ry>(?i:this|last)\s+(?i:year))\b"
+    _LazyRe(r"\b(?P<mn>(?i:%s)|May|MAY),?\s+(?i:of\s+)?(?P<ry>(?i:this|last)\s+(?i:year))\b"
             % _FULL_MONTHS),
-    _LazyRe(r"\b(?P<rw>(?i:this|last))\s+(?P<mn>(?i:%s)|May)\b" % _FULL_MONTHS),
+    _LazyRe(r"\b(?P<rw>(?i:this|last))\s+(?P<mn>(?i:%s)|May|MAY)\b" % _FULL_MONTHS),
     _LazyRe(_ZH_YEAR + r"(?<!\d)(?P<m>\d{1,2})\s*月份?"),
     _LazyRe(_ZH_YEAR + r"(?<![一二三四五六七八九十两几个上下本这每第])"
             r"(?P<zm>十[一二]?|[一二三四五六七八九])月份?(?![一二三四五六七八九十\d])"),
     _LazyRe(r"\b(?i:in|during|early|late|mid)[\s-]+(?:(?i:the\s+month\s+of)\s+)?"
-            r"(?P<mn>(?i:%s)|May)\b" % _FULL_MONTHS),
+            r"(?P<mn>(?i:%s)|May|MAY)\b" % _FULL_MONTHS),
 )
+# A span of months: "between March and May", "from March to May 2025", 3月到5月, 2024年11月至2月
+_SPAN_MONTH = r"(?P<%s>(?i:%s))" % ("%s", _MONTH_NAMES)
+_SPAN_ZH_MONTH = r"(?P<%s>\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月份?"
+_MONTH_SPAN_RES = (
+    _LazyRe(r"\b(?i:between)\s+%s\s+(?i:and)\s+%s\b(?:,?\s+(?P<y2>\d{4})\b)?"
+            % (_SPAN_MONTH % "a", _SPAN_MONTH % "b")),
+    _LazyRe(r"\b(?i:from)\s+%s\s+(?i:to|until|till|through|thru)\s+%s\b(?:,?\s+(?P<y2>\d{4})\b)?"
+            % (_SPAN_MONTH % "a", _SPAN_MONTH % "b")),
+    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*的?\s*)?(?:从|自)?\s*(?<!\d)%s\s*"
+            r"(?:到|至|~|～|-|—|－)\s*%s" % (_SPAN_ZH_MONTH % "a", _SPAN_ZH_MONTH % "b")),
+)
+_SPAN_WORDS = ("between", "from", "到", "至", "~", "～", "-", "—", "－")
 _ZH_MONTHS = {"十一": 11, "十二": 12, "十": 10, **{c: i + 1 for i, c in enumerate("一二三四五六七八九")}}
 # a year named relative to now, before a month or day: how many years back
 _YEARS_BACK = {"今年": 0, "去年": 1, "前年": 2, "this year": 0, "last year": 1}
@@ -1603,6 +1615,8 @@ _RELATIVE_RES = (
      ("天前",)),
     (_LazyRe(r"(?<![\d一两二三四五六七八九十])(?P<n>\d{1,2}|[一两二三四五六七八九十]{1,3})\s*个月(?:以)?前"),
      "months-ago", ("月",)),
+    (_LazyRe(r"(?<![\d一两二三四五六七八九十])(?P<n>\d{1,2}|[一两二三四五六七八九十]{1,3})\s*个?(?:周|星期|礼拜)"
+             r"(?:以)?前"), "weeks-ago", ("前",)),
     (_LazyRe(r"上上个?(?:周|星期|礼拜)"), "week:-2", _ZH_WEEK_GUARD),  # before 上周 finds it
     (_LazyRe(r"上上个?月"), "month:-2", ("月",)),
     (_LazyRe(r"前年"), "year:-2", ("前年",)),
@@ -1707,6 +1721,116 @@ def _month_period(m, today, periods, floating):
     return " "
 
 
+def _span_month(name):
+    """A month of a span as its number (March, Mar, 3, 三, 十一); KeyError for anything else."""
+    if name.isdigit():
+        return int(name)
+    return _MONTHS[name.lower()] if name.isascii() else _ZH_MONTHS[name]
+
+
+def _month_span(m, today, periods):
+    """A span of months a _MONTH_SPAN_RES pattern matched, from the first day of its first month
+    to the last of its last (not after ``today``), added to ``periods``; the text replacing it.
+    A span without a year ends at its last month's latest occurrence not after today; a year
+    written after it ("from March to May 2025") is its last month's, before it (2024年11月到2月)
+    its first month's; a first month after the last is in the year before ("from November to
+    February")."""
+    gd = m.groupdict()
+    try:
+        first, last = _span_month(gd["a"]), _span_month(gd["b"])
+    except KeyError:
+        return m.group(0)
+    if not (1 <= first <= 12 and 1 <= last <= 12):
+        return m.group(0)
+    wrap = first > last
+    if gd.get("y") or gd.get("ry"):
+        start = int(gd["y"]) if gd.get("y") else today.year - _YEARS_BACK[gd["ry"]]
+        end = start + wrap
+    else:
+        end = int(gd["y2"]) if gd.get("y2") else today.year - (last > today.month)
+        start = end - wrap
+    try:
+        begin = datetime.date(start, first, 1)
+        period = (begin, min(today, _month_end(datetime.date(end, last, 1))))
+    except ValueError:
+        return m.group(0)
+    if begin <= today and period not in periods:
+        periods.append(period)
+    return " "
+
+
+def _latest_day(month, day, today):
+    """The latest date with this month and day not after ``today`` (29 February: the latest
+    leap year's); None when no year has it."""
+    for year in range(today.year, today.year - 9, -1):
+        with contextlib.suppress(ValueError):
+            found = datetime.date(year, month, day)
+            if found <= today:
+                return found
+    return None
+
+
+_DAY_MARK = "\x01\x02"  # a day read from a query, in its text until spans are read: \x01N\x02
+_DAY_SPAN_RE = _LazyRe(
+    r"(?i)\bbetween\s+\x01(\d+)\x02\s*and\s+\x01(\d+)\x02|(?:\bfrom\s+)?\x01(\d+)\x02\s*"
+    r"(?:到|至|~|～|-|—|－|\bto\b|\buntil\b|\btill\b|\bthrough\b)\s*\x01(\d+)\x02")
+_DAY_MARK_RE = _LazyRe(r"\x01\d+\x02")
+
+
+def _day_period(m, today, periods, floating):
+    """A day a _DATE_RES pattern matched, added to ``periods`` (without a year, its latest
+    occurrence not after ``today``, also added to ``floating``); the text that replaces it: a
+    mark naming the period (see _day_spans), or the match itself when no calendar has it."""
+    gd = m.groupdict()
+    month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
+    day = int(gd["d"])
+    named = gd.get("y") or gd.get("ry")
+    try:
+        if named:
+            year = int(gd["y"]) if gd.get("y") else today.year - _YEARS_BACK[gd["ry"]]
+            found = datetime.date(year, month, day)
+        else:
+            found = _latest_day(month, day, today)
+    except ValueError:
+        return m.group(0)
+    if found is None:
+        return m.group(0)
+    if (found, found) not in periods:
+        periods.append((found, found))
+        if not named:
+            floating[(found, found)] = "day"
+    return "%s%d%s" % (_DAY_MARK[0], periods.index((found, found)), _DAY_MARK[1])
+
+
+def _day_spans(text, periods, floating):
+    """Two days written as a span ("10月24日到11月2日", "from May 2 to May 9", "between Nov 24 and
+    Dec 2") become one period from the first to the last; the text without the day marks. A
+    first day without a year is its latest not after the last (12月28日到1月3日: the December
+    before that January); a span written backwards ("Nov 24 to Nov 2") stays two days."""
+    spans = []
+
+    def repl(m):
+        a, b = (periods[int(n)] for n in m.groups() if n is not None)
+        first, last = a[0], b[1]
+        if floating.get(a) == "day":
+            if (first.month, first.day) > (last.month, last.day) and first.month <= last.month:
+                return m.group(0)  # backwards
+            first = _latest_day(first.month, first.day, last) or first
+        if first > last:
+            return m.group(0)
+        spans.append((a, b, (first, last)))
+        return " "
+    text = _DAY_SPAN_RE.sub(repl, text)
+    for a, b, span in spans:
+        for day in (a, b):
+            if day in periods:
+                periods.remove(day)
+                floating.pop(day, None)
+        if span not in periods:
+            periods.append(span)
+    return _DAY_MARK_RE.sub(" ", text)
+
+
 def extract_periods(text, now, floating=None):
     """The periods a query names, as (first day, last day) pairs, and the text without them.
 
@@ -1719,29 +1843,15 @@ def extract_periods(text, now, floating=None):
     """
     periods, floating = [], {} if floating is None else floating
     today = now.date()
+    text = text.replace(_DAY_MARK[0], " ").replace(_DAY_MARK[1], " ")
     folded = text.casefold()
     digits = any(ch.isdigit() for ch in text)
     for pattern in _DATE_RES if digits else ():  # every absolute form has a digit
-        def repl(m):
-            gd = m.groupdict()
-            month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
-            day = int(gd["d"])
-            named = gd.get("y") or gd.get("ry")
-            year = (int(gd["y"]) if gd.get("y") else now.year - _YEARS_BACK[gd["ry"]] if named
-                    else now.year)
-            try:
-                found = datetime.date(year, month, day)
-                if not named and found > today:
-                    found = datetime.date(year - 1, month, day)
-            except ValueError:
-                return m.group(0)
-            if (found, found) not in periods:
-                periods.append((found, found))
-                if not named:
-                    floating[(found, found)] = "day"
-            return " "
-        text = pattern.sub(repl, text)
+        text = pattern.sub(lambda m: _day_period(m, today, periods, floating), text)
+    text = _day_spans(text, periods, floating) if _DAY_MARK[0] in text else text
     if digits or "月" in text or any(n in folded for n in _FULL_MONTHS.split("|") + ["may"]):
+        for pattern in _MONTH_SPAN_RES if contains_any(folded, _SPAN_WORDS) else ():
+            text = pattern.sub(lambda m: _month_span(m, today, periods), text)
         for pattern in _MONTH_RES:
             text = pattern.sub(lambda m: _month_period(m, today, periods, floating), text)
     for pattern, kind, guard in _RELATIVE_RES:

@@ -196,6 +196,46 @@ class TextTests(unittest.TestCase):
         M.extract_periods("what did we decide on May 2nd", NOW, floating)
         self.assertEqual(floating, {(day(2026, 5, 2), day(2026, 5, 2)): "day"})
 
+    def test_spans_leap_days_weeks_and_capitals_in_queries(self):
+        day = datetime.date
+        cases = [("between March and May", [(day(2026, 3, 1), day(2026, 5, 31))]),
+                 ("what shipped from March to May 2025?", [(day(2025, 3, 1), day(2025, 5, 31))]),
+                 ("from November to February", [(day(2025, 11, 1), day(2026, 2, 28))]),
+                 ("3月到5月发布了什么", [(day(2026, 3, 1), day(2026, 5, 31))]),
+                 ("三月至五月", [(day(2026, 3, 1), day(2026, 5, 31))]),
+                 ("2024年11月到2月", [(day(2024, 11, 1), day(2025, 2, 28))]),
+                 ("10月24日到11月2日做了什么", [(day(2026, 10, 24), day(2026, 11, 2))]),
+                 ("from May 2 to May 9", [(day(2026, 5, 2), day(2026, 5, 9))]),
+                 ("between Nov 24 and Dec 2", [(day(2025, 11, 24), day(2025, 12, 2))]),
+                 ("12月28日到1月3日", [(day(2025, 12, 28), day(2026, 1, 3))]),
+                 ("2024-01-01 to 2025-06-01", [(day(2024, 1, 1), day(2025, 6, 1))]),
+                 # two days joined by "and" are two days; a span written backwards stays two days
+                 ("2026-05-02 and 2026-05-09", [(day(2026, 5, 2), day(2026, 5, 2)),
+                                                (day(2026, 5, 9), day(2026, 5, 9))]),
+                 ("Nov 24 to Nov 2", [(day(2026, 11, 24), day(2026, 11, 24)),
+                                      (day(2026, 11, 2), day(2026, 11, 2))]),
+                 # 29 February without a year: the latest leap year's
+                 ("what shipped on Feb 29", [(day(2024, 2, 29), day(2024, 2, 29))]),
+                 ("2月29日发布", [(day(2024, 2, 29), day(2024, 2, 29))]),
+                 ("两周前发布的", [(day(2026, 11, 12), day(2026, 11, 18))]),
+                 ("三周前", [(day(2026, 11, 5), day(2026, 11, 11))]),
+                 ("3个星期前", [(day(2026, 11, 5), day(2026, 11, 11))]),
+                 ("2 weeks ago", [(day(2026, 11, 12), day(2026, 11, 18))]),
+                 # a prompt typed in capitals: "IN MAY" is the month
+                 ("WHAT DID WE SHIP IN MAY", [(day(2026, 5, 1), day(2026, 5, 31))]),
+                 ("SINCE MAY", [(day(2026, 5, 1), day(2026, 11, 29))])]
+        for text, expected in cases:
+            periods, rest = M.extract_periods(text, NOW)
+            self.assertEqual(periods, expected, text)
+            if len(expected) == 1:
+                self.assertFalse(re.search(r"\d|月|(?i:may|march|between|from|to)\b", rest),
+                                 (text, rest))
+        for text in ("you may go from here to there", "version 1-2", "Feb 30",
+                     "pages 3-5"):
+            self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
+        # a mark the reading of days uses inside the text cannot be typed in
+        self.assertEqual(M.extract_periods("\x015\x02 and \x010\x02", NOW)[0], [])
+
     def test_the_quick_guards_never_hide_a_date(self):
         # extract_periods tries a pattern only when the query holds one of its guard words; every
         # documented form, in any case, must still be found, and give what every pattern finds
@@ -206,7 +246,8 @@ class TextTests(unittest.TestCase):
                  "上月", "这个月", "本月", "去年", "今年", "上上周", "上上个月", "前年", "11月24日", "11月24号", "2026-11-24", "2026/11/24",
                  "Nov 24", "24 November", "May 2nd", "2025年3月", "10月份", "十一月", "July 2023",
                  "in July", "during August", "3个月前", "三个月前", "2 months ago", "去年3月",
-                 "last March", "March last year"]
+                 "last March", "March last year", "两周前", "3个星期前", "between March and May",
+                 "from March to May 2025", "3月到5月", "10月24日到11月2日", "IN MAY"]
         unguarded = M._RELATIVE_RES
         for form in forms:
             for text in (form, form.upper(), "what did we do %s?" % form):
@@ -217,7 +258,7 @@ class TextTests(unittest.TestCase):
                     everything += [m.group(0) for m in pattern.finditer(text)]
                 for pattern, _, _ in unguarded:
                     everything += [m.group(0) for m in pattern.finditer(text)]
-                for pattern in M._MONTH_RES:
+                for pattern in M._MONTH_RES + M._MONTH_SPAN_RES:
                     everything += [m.group(0) for m in pattern.finditer(text)]
                 self.assertTrue(everything, text)
         for pattern, _, guard in M._RELATIVE_RES:  # a guard word is in every match of its pattern

@@ -408,6 +408,36 @@ class DateTests(CLITestCase):
         found = self.json_cli("search-all", "camping in July 2024", "--no-touch", now=self.NOW)
         self.assertEqual(found["periods"], [["2024-07-01", "2024-07-31"]])
 
+    def test_spans_of_months_and_days_in_both_languages(self):
+        # the month between the two a span names is in it (it used to be read as the two months)
+        self.add_l1("Released v1.2 with the billing export", session="m", created_at="2026-03-10T09:00")
+        april = self.add_l1("Released v1.3: invoices in PDF", session="n", created_at="2026-04-15T09:00")
+        self.add_l1("Released v1.0, the first public build", session="o", created_at="2025-12-01T09:00")
+        for text in ("what did we release between March and May?", "3月到5月发布了什么",
+                     "from March to May 2026, what was released"):
+            found = self.json_cli("search-all", text, "--no-touch", now=self.NOW)
+            self.assertEqual(found["periods"], [["2026-03-01", "2026-05-31"]], text)
+            self.assertIn(april, [r["id"] for r in found["results"][:2]], text)
+        found = self.json_cli("search-all", "11月20日到11月25日做了什么", "--no-touch", now=self.NOW)
+        self.assertEqual(found["periods"], [["2026-11-20", "2026-11-25"]])
+        self.assertEqual(found["results"][0]["id"], self.nov24)
+        found = self.json_cli("search-all", "what did we do from Oct 1 to Oct 20", "--no-touch",
+                              now=self.NOW)
+        self.assertEqual(found["results"][0]["id"], self.oct)
+        _, err = self.run_cli("search-all", "3月到5月 release", "--explain", now=self.NOW)
+        self.assertIn("period: 2026-03-01 .. 2026-05-31", err)
+
+    def test_an_empty_since_or_until_is_refused(self):
+        # a script's unset variable (--since "$SINCE") must not quietly mean "any time"
+        for option in ("--since", "--until"):
+            out, err = self.run_cli("search-all", "billing", option, "", now=self.NOW, code=2)
+            self.assertEqual(out, "")
+            self.assertEqual(len(err.strip().splitlines()), 1, err)
+            self.assertIn(option, err)
+        with self.assertRaisesRegex(memory_tiered.ValidationError, "since"):
+            self.call_tool("memory_search", {"query": "billing", "since": ""},
+                           memory_tiered.parse_time(self.NOW))
+
     def test_a_month_without_a_year_is_the_one_of_the_memory_the_words_match(self):
         redis = self.add_l1("决定用 Redis 做会话缓存，过期时间 30 分钟", session="r",
                             created_at="2025-03-05T14:00")
