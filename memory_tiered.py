@@ -178,6 +178,7 @@ NEAR_DISTANCE = 5
 # a name more than half the records hold, in a store of at least this many, is what the store is
 # about: a query naming it is answered by the sentences that name it (see Searcher._unit_scores)
 SUBJECT_MIN_RECORDS = 10
+SUBJECT_SENTENCES = 2  # ... and that names it in this many sentences each (not a label on each)
 LEVEL_WEIGHT = {name: level.weight for name, level in LEVEL.items()}
 # a record created in the period a query names ranks above one that only shares words
 DATE_BONUS = 1.0
@@ -5112,7 +5113,8 @@ class Searcher:
         names, only such sentences count (a sentence on Melanie's way to destress is not the
         answer). A rarer name (Stripe in a tenth of the records) already chooses the records,
         and the sentence that answers need not repeat it. In a store of a few records, a name in
-        half of them is chance (SUBJECT_MIN_RECORDS).
+        half of them is chance (SUBJECT_MIN_RECORDS), and a name written once on each record is
+        a label, not a subject (see _talked_about).
         """
         sql = ("SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units "
                "MATCH ? AND rowid >> 8 IN (SELECT value FROM json_each(?))")
@@ -5122,7 +5124,8 @@ class Searcher:
             count = self._count_records()
             frequencies = self._document_frequencies(names)
             names = [name for name in names
-                     if count >= SUBJECT_MIN_RECORDS and frequencies[name] > count / 2]
+                     if count >= SUBJECT_MIN_RECORDS and frequencies[name] > count / 2
+                     and self._talked_about(name, refs)]
         if names:
             about = " OR ".join('"%s"' % name for name in names)
             for ref, rel in self.db.rows(sql, ("(%s) AND (%s)" % (expression, about), refs)):
@@ -5131,6 +5134,16 @@ class Searcher:
             for ref, rel in self.db.rows(sql, (expression, refs)):
                 units.setdefault(ref, []).append(rel)
         return units
+
+    def _talked_about(self, name, refs):
+        """Whether the records among ``refs`` (a JSON list of index rowids) that hold ``name``
+        name it in SUBJECT_SENTENCES sentences each on average: a person talked about, not a
+        label every record carries once ("Session in shop: ..." on each session card)."""
+        units, records = self.db.rows(
+            "SELECT count(*), count(DISTINCT rowid >> 8) FROM memory_units WHERE memory_units "
+            "MATCH ? AND rowid >> 8 IN (SELECT value FROM json_each(?))",
+            ('"%s"' % name, refs)).fetchone()
+        return bool(records) and units >= SUBJECT_SENTENCES * records
 
     def _within_budget(self, query):
         """(query, records its terms match): the most common terms are dropped while rarer

@@ -105,19 +105,19 @@ class RankingTests(CLITestCase):
     def test_a_name_every_record_holds_chooses_the_sentence(self):
         # a diary of talks between Alice and Bob: both names are in every record, so they tell no
         # record apart; "what does Alice do" is answered by a sentence about Alice
-        chat = ["Alice and Bob talked about the weather and Bob's new bike.",
-                "Alice and Bob planned a trip to the coast in spring.",
-                "Alice and Bob compared recipes for lemon cake.",
-                "Alice told Bob about her new job at the library; Bob was happy for her.",
-                "Alice and Bob watched a film about sailing.",
-                "Bob and Alice discussed the garden and the tomatoes.",
-                "Alice and Bob talked about their neighbours' dog.",
-                "Alice helped Bob move a sofa on Saturday.",
-                "Alice and Bob caught up. Alice said a long yoga class helps her destress after work."
-                " Bob talked about his garden.",
-                "Alice and Bob caught up. Bob loves to destress: to destress he goes fishing at the "
-                "lake, and he will destress there all summer.",
-                "Bob asked Alice for a book to read on the train."]
+        chat = ["Alice and Bob talked about the weather. Alice wants rain for her garden.",
+                "Alice and Bob planned a trip to the coast. Alice will book the train.",
+                "Alice and Bob compared recipes. Alice bakes a lemon cake on Sundays.",
+                "Alice told Bob about her new job at the library. Alice starts on Monday.",
+                "Alice and Bob watched a film about sailing. Alice had sailed as a child.",
+                "Bob and Alice discussed the garden. Alice grows tomatoes and beans.",
+                "Alice and Bob talked about the neighbours' dog. Alice walks it sometimes.",
+                "Alice helped Bob move a sofa on Saturday. Alice hurt her back a little.",
+                "Alice and Bob caught up. Alice said a long yoga class helps her destress after "
+                "work. Bob talked about his garden.",
+                "Alice and Bob caught up. Bob loves to destress: to destress he goes fishing at "
+                "the lake, and he will destress there all summer. Alice laughed.",
+                "Bob asked Alice for a book to read on the train. Alice lent him a novel."]
         self.bulk_l1(chat)
         ids = {r["session_id"]: r["id"] for r in self.json_cli("list", "--limit", "50")["records"]}
         gold = ids["s8"]
@@ -126,6 +126,28 @@ class RankingTests(CLITestCase):
         # a question on Bob's way still finds Bob's
         self.assertEqual(self.search("What does Bob do to destress?", "--no-touch")[0]["id"],
                          ids["s9"])
+
+    def test_a_name_written_once_on_every_record_is_a_label(self):
+        # session cards all begin "Session in shop: ..."; "shop" tells no card from another, but
+        # it is a label, not what the cards are about: a query naming Shop is ranked by all the
+        # sentences, so the card whose outcome answers stays first
+        cards = ["Session in shop: tidy the footer links. Outcome: footer links sorted.",
+                 "Session in shop: rename the cart button. Outcome: button says Add to bag.",
+                 "Session in shop: bump eslint. Outcome: eslint 9, no new warnings.",
+                 "Session in shop: fix the product grid gap. Outcome: gap is 16px on mobile.",
+                 "Session in shop: update the privacy page. Outcome: copy from legal pasted.",
+                 "Session in shop: add a sitemap. Outcome: sitemap.xml generated at build.",
+                 "Session in shop: speed up images. Outcome: images served as webp.",
+                 "Session in shop: customers see double payments. Outcome: stripe webhook events "
+                 "deduplicated by event id; retries no longer charge twice.",
+                 "Session in shop: stripe keys in CI. Outcome: keys moved to the CI secrets.",
+                 "Session in shop: stripe webhook retries on the dashboard. Outcome: nothing to "
+                 "change.",
+                 "Session in shop: fix the 404 page. Outcome: 404 page has a search box."]
+        self.bulk_l1(cards)
+        ids = {r["session_id"]: r["id"] for r in self.json_cli("list", "--limit", "50")["records"]}
+        found = self.search("Why did Shop charge twice on stripe webhook retries?", "--no-touch")
+        self.assertEqual(found[0]["id"], ids["s7"])
 
     def test_since_until(self):
         self.add_l1("release alpha", session="a", created_at="2026-05-01")
