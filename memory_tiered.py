@@ -178,6 +178,7 @@ NEAR_DISTANCE = 5
 # a name more than half the records hold, in a store of at least this many, is what the store is
 # about: a query naming it is answered by the sentences that name it (see Searcher._unit_scores)
 SUBJECT_MIN_RECORDS = 10
+SUBJECT_OTHER = 0.0
 SUBJECT_SENTENCES = 2  # ... and that names it in this many sentences each (not a label on each)
 LEVEL_WEIGHT = {name: level.weight for name, level in LEVEL.items()}
 # a record created in the period a query names ranks above one that only shares words
@@ -1549,8 +1550,8 @@ _MONTH_RES = (
     # since a month, to today: "since March", "since March 2025", 3月以来, 自2025年3月至今
     _LazyRe(r"\b(?P<since>(?i:since))\s+(?P<mn>(?i:%s)|May|MAY)\b(?:,?\s+(?P<y>\d{4})\b)?"
             % _FULL_MONTHS),
-    _LazyRe(r"(?:自|从)?\s*(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*)?(?<!\d)(?P<m>\d{1,2})\s*月份?"
-            r"\s*(?P<since>以来|至今|到现在|起到现在)"),
+    _LazyRe(r"(?:(?:自|从)\s*)?(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*)?(?<!\d)(?P<m>\d{1,2})"
+            r"\s*月份?\s*(?P<since>以来|至今|到现在|起到现在)"),
     _LazyRe(r"(?i)\b(?P<mn>%s)\.?,?\s+(?:of\s+)?(?P<y>\d{4})\b" % _MONTH_NAMES),
     _LazyRe(r"\b(?P<mn>(?i:%s)|May|MAY),?\s+(?i:of\s+)?(?P<ry>(?i:this|last)\s+(?i:year))\b"
             % _FULL_MONTHS),
@@ -1561,18 +1562,32 @@ _MONTH_RES = (
     _LazyRe(r"\b(?i:in|during|early|late|mid)[\s-]+(?:(?i:the\s+month\s+of)\s+)?"
             r"(?P<mn>(?i:%s)|May|MAY)\b" % _FULL_MONTHS),
 )
-# A span of months: "between March and May", "from March to May 2025", 3月到5月, 2024年11月至2月
-_SPAN_MONTH = r"(?P<%s>(?i:%s))" % ("%s", _MONTH_NAMES)
-_SPAN_ZH_MONTH = r"(?P<%s>\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月份?"
+# A span of months: "between March and May", "from March 2025 to May 2025", 3月到5月,
+# 2024年11月至2025年2月 (a year may follow each English month and precede each Chinese one)
+_SPAN_MONTH = r"(?P<%s>(?i:" + _MONTH_NAMES + r"))\b(?:,?\s+(?P<y%s>\d{4})\b)?"
+_SPAN_ZH_MONTH = (r"(?:(?P<y%s>\d{4})\s*年\s*)?(?<!\d)(?P<%s>\d{1,2}|十[一二]?|[一二三四五六七八九])"
+                  r"\s*月份?")
 _MONTH_SPAN_RES = (
-    _LazyRe(r"\b(?i:between)\s+%s\s+(?i:and)\s+%s\b(?:,?\s+(?P<y2>\d{4})\b)?"
-            % (_SPAN_MONTH % "a", _SPAN_MONTH % "b")),
-    _LazyRe(r"\b(?i:from)\s+%s\s+(?i:to|until|till|through|thru)\s+%s\b(?:,?\s+(?P<y2>\d{4})\b)?"
-            % (_SPAN_MONTH % "a", _SPAN_MONTH % "b")),
-    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*|(?P<ry>今年|去年|前年)\s*的?\s*)?(?:从|自)?\s*(?<!\d)%s\s*"
-            r"(?:到|至|~|～|-|—|－)\s*%s" % (_SPAN_ZH_MONTH % "a", _SPAN_ZH_MONTH % "b")),
+    _LazyRe(r"\b(?i:between)\s+%s\s+(?i:and)\s+%s"
+            % (_SPAN_MONTH % ("a", "a"), _SPAN_MONTH % ("b", "b"))),
+    _LazyRe(r"\b(?i:from)\s+%s\s+(?i:to|until|till|through|thru)\s+%s"
+            % (_SPAN_MONTH % ("a", "a"), _SPAN_MONTH % ("b", "b"))),
+    _LazyRe(r"(?:(?:从|自)\s*)?(?:(?P<ry>今年|去年|前年)\s*的?\s*)?%s\s*(?:到|至|~|～|-|—|－)\s*%s"
+            % (_SPAN_ZH_MONTH % ("a", "a"), _SPAN_ZH_MONTH % ("b", "b"))),
 )
-_SPAN_WORDS = ("between", "from", "到", "至", "~", "～", "-", "—", "－")
+# A span of days in one month: "May 2-9", "from May 2 to 9", 5月2日到9日, 2025年5月2号至9号
+_DAY_RANGE_RES = (
+    _LazyRe(r"(?i)(?:\bfrom\s+)?\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|—|to\b|through\b|"
+            r"thru\b|until\b|till\b)\s*(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b(?![-/.:]?\d)"
+            r"(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES),
+    _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?<!\d)(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]?\s*"
+            r"(?:到|至|-|~|～|—|－)\s*(?P<d2>\d{1,2})\s*[日号號]"),
+)
+# a span written without years may cross New Year ("from November to February", 12月28日到1月3日),
+# up to half a year; a longer one is a span written backwards ("between Dec 2 and Nov 24")
+SPAN_WRAP_DAYS = 183
+_SPAN_WORDS = ("between", "from", "到", "至", "~", "～", "-", "—", "－", "–", "to", "through", "thru",
+               "until", "till")
 _ZH_MONTHS = {"十一": 11, "十二": 12, "十": 10, **{c: i + 1 for i, c in enumerate("一二三四五六七八九")}}
 # a year named relative to now, before a month or day: how many years back
 _YEARS_BACK = {"今年": 0, "去年": 1, "前年": 2, "this year": 0, "last year": 1}
@@ -1729,35 +1744,15 @@ def _span_month(name):
     return _MONTHS[name.lower()] if name.isascii() else _ZH_MONTHS[name]
 
 
-def _month_span(m, today, periods):
-    """A span of months a _MONTH_SPAN_RES pattern matched, from the first day of its first month
-    to the last of its last (not after ``today``), added to ``periods``; the text replacing it.
-    A span without a year ends at its last month's latest occurrence not after today; a year
-    written after it ("from March to May 2025") is its last month's, before it (2024年11月到2月)
-    its first month's; a first month after the last is in the year before ("from November to
-    February")."""
-    gd = m.groupdict()
-    try:
-        first, last = _span_month(gd["a"]), _span_month(gd["b"])
-    except KeyError:
-        return m.group(0)
-    if not (1 <= first <= 12 and 1 <= last <= 12):
-        return m.group(0)
-    wrap = first > last
-    if gd.get("y") or gd.get("ry"):
-        start = int(gd["y"]) if gd.get("y") else today.year - _YEARS_BACK[gd["ry"]]
-        end = start + wrap
-    else:
-        end = int(gd["y2"]) if gd.get("y2") else today.year - (last > today.month)
-        start = end - wrap
-    try:
-        begin = datetime.date(start, first, 1)
-        period = (begin, min(today, _month_end(datetime.date(end, last, 1))))
-    except ValueError:
-        return m.group(0)
-    if begin <= today and period not in periods:
-        periods.append(period)
-    return " "
+def _next_day(month, day, start):
+    """The first date with this month and day not before ``start``; None when none comes within
+    nine years."""
+    for year in range(start.year, min(start.year + 9, 10000)):
+        with contextlib.suppress(ValueError):
+            found = datetime.date(year, month, day)
+            if found >= start:
+                return found
+    return None
 
 
 def _latest_day(month, day, today):
@@ -1769,6 +1764,67 @@ def _latest_day(month, day, today):
             if found <= today:
                 return found
     return None
+
+
+def _month_span(m, today, periods):
+    """A span of months a _MONTH_SPAN_RES pattern matched, from the first day of its first month
+    to the last of its last (not after ``today``), added to ``periods``; the text replacing it.
+    A month's year is the one written with it; a span without any starts at its first month's
+    latest occurrence not after today (asked in November, "between November and December" is
+    this November on), and one written with a single year takes the other month's from it. A
+    first month after the last crosses New Year ("from November to February"), up to half a year;
+    a span that runs backwards is not read as one."""
+    gd = m.groupdict()
+    try:
+        first, last = _span_month(gd["a"]), _span_month(gd["b"])
+    except KeyError:
+        return m.group(0)
+    if not (1 <= first <= 12 and 1 <= last <= 12):
+        return m.group(0)
+    wrap = first > last
+    start = (int(gd["ya"]) if gd.get("ya")
+             else today.year - _YEARS_BACK[gd["ry"]] if gd.get("ry") else None)
+    end = int(gd["yb"]) if gd.get("yb") else None
+    if start is None and end is None:
+        start = today.year - (first > today.month)
+    if end is None:
+        end = start + wrap
+    elif start is None:
+        start = end - wrap
+    months = (end - start) * 12 + last - first
+    if months < 0 or (wrap and not (gd.get("ya") or gd.get("yb")) and months > 5):
+        return m.group(0)  # backwards
+    try:
+        begin = datetime.date(start, first, 1)
+        period = (begin, min(today, _month_end(datetime.date(end, last, 1))))
+    except ValueError:
+        return m.group(0)
+    if begin <= today and period not in periods:
+        periods.append(period)
+    return " "
+
+
+def _day_range(m, today, periods):
+    """A span of days in one month a _DAY_RANGE_RES pattern matched ("May 2-9", 5月2日到9日),
+    added to ``periods`` (without a year, the latest such span starting not after ``today``);
+    the text replacing it, or the match itself when it is no span (backwards, no such day)."""
+    gd = m.groupdict()
+    month = _MONTHS[gd["mn"].lower()] if gd.get("mn") else int(gd["m"])
+    first_day, last_day = int(gd["d"]), int(gd["d2"])
+    try:
+        if gd.get("y"):
+            first = datetime.date(int(gd["y"]), month, first_day)
+        else:
+            first = _latest_day(month, first_day, today)
+        last = datetime.date(first.year, month, last_day) if first else None
+    except ValueError:
+        return m.group(0)
+    if first is None or last < first or first > today:
+        return m.group(0)
+    period = (first, min(today, last))
+    if period not in periods:
+        periods.append(period)
+    return " "
 
 
 _DAY_MARK = "\x01\x02"  # a day read from a query, in its text until spans are read: \x01N\x02
@@ -1803,22 +1859,28 @@ def _day_period(m, today, periods, floating):
     return "%s%d%s" % (_DAY_MARK[0], periods.index((found, found)), _DAY_MARK[1])
 
 
-def _day_spans(text, periods, floating):
+def _day_spans(text, periods, floating, today):
     """Two days written as a span ("10月24日到11月2日", "from May 2 to May 9", "between Nov 24 and
-    Dec 2") become one period from the first to the last; the text without the day marks. A
-    first day without a year is its latest not after the last (12月28日到1月3日: the December
-    before that January); a span written backwards ("Nov 24 to Nov 2") stays two days."""
+    Dec 2") become one period from the first to the last (not after today); the text without
+    the day marks. A first day without a year is its latest not after today, a last day without
+    one the first on or after the first day (asked on 29 November, "between Nov 24 and Dec 2"
+    runs from this 24 November); without years a span crosses New Year (12月28日到1月3日) up
+    to SPAN_WRAP_DAYS, and a span written backwards ("Nov 24 to Nov 2") stays two days."""
     spans = []
 
     def repl(m):
         a, b = (periods[int(n)] for n in m.groups() if n is not None)
         first, last = a[0], b[1]
-        if floating.get(a) == "day":
-            if (first.month, first.day) > (last.month, last.day) and first.month <= last.month:
+        if floating.get(b) == "day":
+            last = _next_day(last.month, last.day, first)
+            if last is None or (floating.get(a) == "day"
+                                and (last - first).days > SPAN_WRAP_DAYS):
                 return m.group(0)  # backwards
+        elif floating.get(a) == "day":
             first = _latest_day(first.month, first.day, last) or first
         if first > last:
             return m.group(0)
+        last = max(first, min(last, today))
         spans.append((a, b, (first, last)))
         return " "
     text = _DAY_SPAN_RE.sub(repl, text)
@@ -1847,9 +1909,11 @@ def extract_periods(text, now, floating=None):
     text = text.replace(_DAY_MARK[0], " ").replace(_DAY_MARK[1], " ")
     folded = text.casefold()
     digits = any(ch.isdigit() for ch in text)
+    for pattern in _DAY_RANGE_RES if digits and contains_any(folded, _SPAN_WORDS) else ():
+        text = pattern.sub(lambda m: _day_range(m, today, periods), text)
     for pattern in _DATE_RES if digits else ():  # every absolute form has a digit
         text = pattern.sub(lambda m: _day_period(m, today, periods, floating), text)
-    text = _day_spans(text, periods, floating) if _DAY_MARK[0] in text else text
+    text = _day_spans(text, periods, floating, today) if _DAY_MARK[0] in text else text
     if digits or "月" in text or any(n in folded for n in _FULL_MONTHS.split("|") + ["may"]):
         for pattern in _MONTH_SPAN_RES if contains_any(folded, _SPAN_WORDS) else ():
             text = pattern.sub(lambda m: _month_span(m, today, periods), text)
@@ -2001,6 +2065,51 @@ def translations(runs, words):
 _FULL_WIDTH = dict(zip(range(0xFF01, 0xFF5F), range(0x21, 0x7F)))
 _FULL_WIDTH[0x3000] = 0x20  # the ideographic space
 
+# Traditional characters and the Simplified ones they are written as, in pairs: those of the
+# GLOSSARY's words and of the common words of a prompt (這個, 們, 嗎, 繼續)
+_TRADITIONAL = (
+    "丟丢並并佈布併并來来倉仓個个們们側侧偽伪備备傳传價价儀仪優优儲储兩两冊册別别刪删則则動动務务匯汇區区參参叢丛員员問问啓启啟启單单嗎吗囉啰國国圖图報报塊块壓压壞坏"
+    "夾夹實实審审寫写寬宽將将專专對对導导屬属帳帐帶带幣币幫帮幾几庫库廣广彈弹彙汇後后徑径從从復复徵征態态憑凭憶忆應应懶懒懸悬戶户捨舍掃扫掛挂採采換换擇择擊击據据擬拟"
+    "擴扩攝摄數数斷断於于時时曆历書书會会東东條条棧栈業业構构標标樣样樹树機机橫横檔档檢检檯台檻槛欄栏權权歡欢歷历歸归氣气沒没沖冲洩泄測测湊凑準准滾滚潔洁潰溃濾滤瀏浏"
+    "為为無无熱热燈灯爭争爲为牆墙狀状現现環环產产畫画異异當当發发監监盤盘碼码稅税種种穩稳競竞節节篩筛簡简簽签籤签紀纪級级終终組组結结絡络給给統统絲丝經经綠绿維维網网"
+    "綴缀線线緣缘編编緩缓練练縮缩總总繼继續续罷罢聲声臉脸臨临臺台與与蓋盖薦荐藍蓝蘋苹處处虛虚號号蟲虫衝冲裏里補补裝装裡里製制複复見见視视覺觉覽览觸触訂订計计訊讯訓训"
+    "記记設设許许註注評评詢询試试話话該该誌志認认語语誤误說说誰谁調调請请論论謝谢證证識识譜谱譯译讀读變变讓让貨货費费貼贴資资賬账賴赖購购蹤踪車车較较載载輯辑輸输轉转"
+    "迴回這这連连週周進进過过遠远遲迟遷迁選选還还邊边郵邮釋释針针鈕钮鉤钩錄录錢钱錯错錶表鍵键鎖锁鏈链鏡镜鑑鉴鑒鉴鑰钥長长門门閃闪開开間间閘闸閱阅閾阈關关陣阵陸陆隊队"
+    "際际隱隐雜杂離离雲云電电韌韧響响頁页項项預预頭头頸颈頻频題题額额顏颜類类顯显餘余驅驱驗验體体髮发鹽盐麼么點点")
+
+
+@functools.lru_cache(maxsize=1)
+def _simplifying():
+    return {ord(_TRADITIONAL[i]): _TRADITIONAL[i + 1] for i in range(0, len(_TRADITIONAL), 2)}
+
+
+def simplified(text):
+    """``text`` with its Traditional characters written as Simplified ones (閃退: 闪退, 緩存: 缓存,
+    繼續: 继续), one character for one: a prompt in Traditional characters is read, translated
+    and judged as the same prompt in Simplified ones."""
+    return text if text.isascii() else text.translate(_simplifying())
+
+
+def _traditional_forms(text, terms):
+    """[(a character pair as ``text`` writes it in Traditional characters, the Simplified pair
+    of ``terms`` it stands for)]: each pair is searched in both writings (a memory written in
+    Traditional characters holds 緩存, not 缓存) and counts as one term."""
+    forms = {}
+    for run in cjk_runs(text)[0]:
+        simple, at = simplified(run), 0
+        if simple == run:
+            continue
+        for part in split_stop_words(simple):
+            start = simple.find(part, at) if len(part) > 1 else -1
+            if start < 0:
+                continue
+            at = start + len(part)
+            for i in range(start, at - 1):  # each character pair, as the index holds them
+                pair, written = simple[i:i + 2], run[i:i + 2]
+                if written != pair and pair in terms:
+                    forms.setdefault(written, []).append(pair)
+    return [(form, tuple(dict.fromkeys(sources))) for form, sources in forms.items()]
+
 # Words that make a phrasal verb a memory may write as one word (roll back: rollback, set up: setup)
 _PARTICLES = frozenset("up down in out on off back over".split())
 
@@ -2012,10 +2121,12 @@ class Query:
                  "other_forms")
 
     def __init__(self, raw, now):
-        self.raw = raw
-        # (full-width letters and digits, as a Chinese input method types them, are ASCII ones)
+        # (full-width letters and digits, as a Chinese input method types them, are ASCII ones;
+        # Traditional characters are read as Simplified ones, and searched in both writings)
+        source = raw.translate(_FULL_WIDTH)
+        self.raw = simplified(raw)
         self.floating = {}  # the periods named without a year (see Searcher._anchor_periods)
-        self.named, rest = extract_periods(raw.translate(_FULL_WIDTH), now, self.floating)
+        self.named, rest = extract_periods(simplified(source), now, self.floating)
         self.periods = self.named  # dates are no terms
         if contains_any(rest.lower(), ("什么", "啥", "哪些", "what")):
             rest = _TEMPLATE_RE.sub(" ", rest)
@@ -2052,6 +2163,8 @@ class Query:
             sources = tuple(s for s in sources if s in unique or s in cjk_terms)
             if sources:
                 self.other_forms.append((form, sources))
+        if self.raw != raw:
+            self.other_forms += _traditional_forms(source, cjk_terms)
         self.cjk_terms = list(cjk_terms)
 
     def is_empty(self):
@@ -4545,6 +4658,20 @@ def recalled_keys(results):
              r["id"]) for r in results] + [("l1", i) for r in results for i in r.get("merged", ())]
 
 
+_CAPITALISED_RE = _LazyRe(r"\b[A-Z][a-z]+\b")
+
+
+def _subject_candidates(query):
+    """The query's words that may name what a store is about (Searcher._unit_scores decides by
+    the store's statistics): those written with a capital, anywhere ("Caroline destress"), or
+    every word of a query that says nothing by its case ("how does caroline destress", "HOW DOES
+    CAROLINE DESTRESS")."""
+    raw, words = query.raw, set(query.words)
+    if raw == raw.lower() or raw == raw.upper():
+        return words
+    return {m.group(0).lower() for m in _CAPITALISED_RE.finditer(raw)} & words
+
+
 class Searcher:
     """Full-text search across L1, L2 and L3 with a documented final score.
 
@@ -5116,23 +5243,24 @@ class Searcher:
         half of them is chance (SUBJECT_MIN_RECORDS), and a name written once on each record is
         a label, not a subject (see _talked_about).
         """
-        sql = ("SELECT rowid >> 8, -bm25(memory_units) FROM memory_units WHERE memory_units "
+        sql = ("SELECT rowid, -bm25(memory_units) FROM memory_units WHERE memory_units "
                "MATCH ? AND rowid >> 8 IN (SELECT value FROM json_each(?))")
         refs, units = int_list(refs), {}
-        names = sorted(self._names(query.raw, query) - GATE_NOT_NAMES)
+        names = sorted(_subject_candidates(query) - GATE_NOT_NAMES)
         if names:
             count = self._count_records()
             frequencies = self._document_frequencies(names)
             names = [name for name in names
                      if count >= SUBJECT_MIN_RECORDS and frequencies[name] > count / 2
                      and self._talked_about(name, refs)]
+        about = set()
         if names:
-            about = " OR ".join('"%s"' % name for name in names)
-            for ref, rel in self.db.rows(sql, ("(%s) AND (%s)" % (expression, about), refs)):
-                units.setdefault(ref, []).append(rel)
-        if not units:
-            for ref, rel in self.db.rows(sql, (expression, refs)):
-                units.setdefault(ref, []).append(rel)
+            subject = " OR ".join('"%s"' % name for name in names)
+            about = {unit for unit, _ in self.db.rows(
+                sql, ("(%s) AND (%s)" % (expression, subject), refs))}
+        for unit, rel in self.db.rows(sql, (expression, refs)):
+            weight = 1.0 if not about or unit in about else SUBJECT_OTHER
+            units.setdefault(unit >> 8, []).append(rel * weight)
         return units
 
     def _talked_about(self, name, refs):
@@ -5194,6 +5322,7 @@ class Searcher:
         """
         text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
+        text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
         terms = _gate_terms(query, _extensions_in(text))
         if not terms and query.periods and results:
             return _of_the_days(query, results)
@@ -9923,6 +10052,7 @@ def is_conversational(text):
     """True for a turn of the conversation rather than a request: a greeting or thanks with no
     content word, or a short turn without a question that acknowledges, approves or continues
     ("thanks, all green now", "好的，继续", "lgtm, ship it"), in English or Chinese."""
+    text = simplified(text)
     if _is_chatter(text):
         return True
     if "?" in text or "？" in text:

@@ -200,13 +200,27 @@ class TextTests(unittest.TestCase):
         day = datetime.date
         cases = [("between March and May", [(day(2026, 3, 1), day(2026, 5, 31))]),
                  ("what shipped from March to May 2025?", [(day(2025, 3, 1), day(2025, 5, 31))]),
-                 ("from November to February", [(day(2025, 11, 1), day(2026, 2, 28))]),
+                 # without a year: the latest span that has begun (in progress: to today)
+                 ("from November to February", [(day(2026, 11, 1), day(2026, 11, 29))]),
+                 ("between November and December", [(day(2026, 11, 1), day(2026, 11, 29))]),
+                 ("from September to February", [(day(2026, 9, 1), day(2026, 11, 29))]),
+                 ("from March to January", []),  # backwards (ten months round New Year)
+                 ("from March 2025 to May 2025", [(day(2025, 3, 1), day(2025, 5, 31))]),
+                 ("between March 2025 and May 2025", [(day(2025, 3, 1), day(2025, 5, 31))]),
+                 ("2025年3月到2025年5月", [(day(2025, 3, 1), day(2025, 5, 31))]),
+                 ("2024年11月至2025年2月", [(day(2024, 11, 1), day(2025, 2, 28))]),
                  ("3月到5月发布了什么", [(day(2026, 3, 1), day(2026, 5, 31))]),
                  ("三月至五月", [(day(2026, 3, 1), day(2026, 5, 31))]),
                  ("2024年11月到2月", [(day(2024, 11, 1), day(2025, 2, 28))]),
                  ("10月24日到11月2日做了什么", [(day(2026, 10, 24), day(2026, 11, 2))]),
                  ("from May 2 to May 9", [(day(2026, 5, 2), day(2026, 5, 9))]),
-                 ("between Nov 24 and Dec 2", [(day(2025, 11, 24), day(2025, 12, 2))]),
+                 ("between Nov 24 and Dec 2", [(day(2026, 11, 24), day(2026, 11, 29))]),
+                 ("from Feb 29 to Mar 1", [(day(2024, 2, 29), day(2024, 3, 1))]),
+                 ("May 2-9", [(day(2026, 5, 2), day(2026, 5, 9))]),
+                 ("from May 2 to 9", [(day(2026, 5, 2), day(2026, 5, 9))]),
+                 ("May 2-9, 2025", [(day(2025, 5, 2), day(2025, 5, 9))]),
+                 ("5月2日到9日", [(day(2026, 5, 2), day(2026, 5, 9))]),
+                 ("5月2号至9号", [(day(2026, 5, 2), day(2026, 5, 9))]),
                  ("12月28日到1月3日", [(day(2025, 12, 28), day(2026, 1, 3))]),
                  ("2024-01-01 to 2025-06-01", [(day(2024, 1, 1), day(2025, 6, 1))]),
                  # two days joined by "and" are two days; a span written backwards stays two days
@@ -214,6 +228,8 @@ class TextTests(unittest.TestCase):
                                                 (day(2026, 5, 9), day(2026, 5, 9))]),
                  ("Nov 24 to Nov 2", [(day(2026, 11, 24), day(2026, 11, 24)),
                                       (day(2026, 11, 2), day(2026, 11, 2))]),
+                 ("between Dec 2 and Nov 24", [(day(2025, 12, 2), day(2025, 12, 2)),
+                                               (day(2026, 11, 24), day(2026, 11, 24))]),
                  # 29 February without a year: the latest leap year's
                  ("what shipped on Feb 29", [(day(2024, 2, 29), day(2024, 2, 29))]),
                  ("2月29日发布", [(day(2024, 2, 29), day(2024, 2, 29))]),
@@ -231,10 +247,21 @@ class TextTests(unittest.TestCase):
                 self.assertFalse(re.search(r"\d|月|(?i:may|march|between|from|to)\b", rest),
                                  (text, rest))
         for text in ("you may go from here to there", "version 1-2", "Feb 30",
-                     "pages 3-5"):
+                     "pages 3-5", "between December and November"):
             self.assertEqual(M.extract_periods(text, NOW)[0], [], text)
         # a mark the reading of days uses inside the text cannot be typed in
         self.assertEqual(M.extract_periods("\x015\x02 and \x010\x02", NOW)[0], [])
+        # no date pattern starts a match on a space: one that can tries every space of a long
+        # run again and again (a query of 20,000 spaces took 24 s)
+        patterns = (list(M._DATE_RES) + list(M._MONTH_RES) + list(M._MONTH_SPAN_RES)
+                    + list(M._DAY_RANGE_RES) + [p for p, _, _ in M._RELATIVE_RES])
+        for form in ("3月以来", "3月到5月", "5月2日到9日", "2025年3月", "May 2-9", "3 days ago",
+                     "两周前", "between March and May", "11月24日"):
+            text = "   \u3000 " + form
+            for pattern in patterns:
+                found = pattern.search(text)
+                if found:
+                    self.assertFalse(text[found.start()].isspace(), (form, pattern.pattern))
 
     def test_the_quick_guards_never_hide_a_date(self):
         # extract_periods tries a pattern only when the query holds one of its guard words; every

@@ -984,6 +984,23 @@ class GlossaryEdgeTests(CLITestCase):
         found = self.json_cli("search-all", "ｃａｃｈｅ 多久过期？", "--no-touch")["results"]
         self.assertEqual(found[0]["id"], cache)
 
+    def test_a_prompt_in_traditional_characters(self):
+        # typed in Traditional characters, a prompt finds memories in Simplified characters, in
+        # English through the glossary, and in Traditional characters; its acknowledgements
+        # are acknowledgements
+        crash = self.add_l1("安卓上选照片闪退，原因是 Activity 被回收", session="t1")
+        cache = self.add_l1("The cart cache expires after 7 days", session="t2")
+        pool = self.add_l1("資料庫連線池改成 pgbouncer，交易模式，連線數上限 50", session="t3")
+        for prompt, expected in (("安卓選照片閃退怎麼修？", crash), ("購物車緩存過期時間是多少", cache),
+                                 ("資料庫連線池上限是多少", pool), ("连线池上限是多少", pool)):
+            self.assertEqual(self.injected(prompt)[:1], [str(expected)], prompt)
+        for prompt in ("好的，繼續", "謝謝，可以了", "這個函數改個名字"):
+            self.assertEqual(self.injected(prompt), [], prompt)
+        found = self.json_cli("search-all", "緩存", "--no-touch")
+        self.assertEqual(found["terms"], ["缓存"])
+        self.assertIn("cache", found["also_searched"])
+        self.assertEqual(memory_tiered.simplified("閃退 cache 繼續"), "闪退 cache 继续")
+
     def test_a_plain_word_inside_a_longer_word_is_part_of_it(self):
         database = self.add_l1("We use PostgreSQL 16 as the main database", session="db")
         self.assertIn(str(database), self.injected("我们的数据库用的什么？"))
