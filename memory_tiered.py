@@ -484,7 +484,7 @@ also just ever s t d ll m re ve
 ZH_STOP_WORDS = tuple(sorted(set("""
 什么 怎么 怎样 怎么样 如何 为什么 为何 哪里 哪儿 哪些 哪个 哪位 多少 几个 是否 是不是 有没有
 关于 有关 我们 你们 他们 她们 它们 咱们 自己 这个 那个 这些 那些 这样 那样 这里 那里 一个 一些
-一下 告诉 可以 能否 能不能 之前 以前 时候 的时候 曾经 上次 还是 但是 所以 因为 如果 而且 或者
+一下 告诉 可以 能否 能不能 之前 以前 之间 期间 时候 的时候 曾经 上次 还是 但是 所以 因为 如果 而且 或者
 然后 已经 就是 还有 的话 一起 请问 请 吗 呢 吧 啊 呀 嘛 哦 的 了 是 我 你 他 她 它 谁 和 与 及
 在 都 也 又 就 把 被 给 对 从 向
 """.split()), key=len, reverse=True))
@@ -557,6 +557,7 @@ serial:串行 async:异步 subprocess:子进程 status:状态 output:输出 inpu
 option,options:选项 default:默认 override:覆盖 precedence,priority:优先级 environment,env:环境
 variable,variables:变量 ignore:忽略 whitelist:白名单 glob:通配符 regex:正则 plugin:插件 provider,providers:提供商
 credentials:凭证 role,roles:角色 account:账号 permanent:永久 temporary:临时 expiry:有效期
+freeze,freezes,froze,frozen,lag,laggy,stutter,jank,janky:卡顿,卡死
 checksum,checksums:校验和 signed,signing:签名 platform,platforms:平台 tag:标签 install,installer:安装
 lockfile:锁文件 virtualenv,venv:虚拟环境 verbose:啰嗦 commit:提交 prefix:前缀 suffix:后缀 language:语言
 error,errors:错误,报错 exception,exceptions:异常 warning,warnings:警告 stacktrace,traceback:堆栈
@@ -2004,7 +2005,8 @@ GATE_NOT_NAMES = (GATE_PLAIN_WORDS | GATE_TECH_WORDS | frozenset(_MONTHS) | froz
 # Question templates: they ask, they name nothing ("11月24日做了什么" asks for a day's work; 做 must
 # not find "决定先做移动端").  Taken out of every query before its terms are read.
 _TEMPLATE_RE = _LazyRe(
-    r"(?i)(?:做|干|忙|聊|讨论|谈|发生|完成|搞)(?:了|过)(?:些|点)?(?:什么|啥|哪些)(?:事|事情|工作)?|"
+    r"(?i)(?:做|干|忙|聊|讨论|谈|发生|完成|搞|改|修改|改动|更新|写)(?:了|过)(?:些|点)?(?:什么|啥|哪些)"
+    r"(?:事|事情|工作|东西)?|"
     r"\bwhat\s+(?:did|have|had)\s+(?:i|we|you)\s+(?:do|done|discuss(?:ed)?|talk(?:ed)?\s+about|"
     r"work(?:ed)?\s+on)\b|\bwhat\s+(?:happened|was\s+(?:discussed|done))\b")
 

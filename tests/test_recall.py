@@ -1001,6 +1001,15 @@ class GlossaryEdgeTests(CLITestCase):
         self.assertIn("cache", found["also_searched"])
         self.assertEqual(memory_tiered.simplified("閃退 cache 繼續"), "闪退 cache 继续")
 
+    def test_lag_and_what_was_changed(self):
+        froze = self.add_l1("Orders page froze with 5k rows; switched to server-side pagination",
+                            session="f")
+        self.assertIn(str(froze), self.injected("订单页面卡顿那次是怎么优化的"))
+        # 改了啥 asks for a period's work, as 做了什么 does: 改 is no search term
+        for text in ("两周前改了啥", "上周改了什么", "11月9号到11号之间修改了哪些东西"):
+            found = self.json_cli("search-all", text, "--no-touch")
+            self.assertEqual((found["terms"], len(found["periods"])), ([], 1), text)
+
     def test_a_plain_word_inside_a_longer_word_is_part_of_it(self):
         database = self.add_l1("We use PostgreSQL 16 as the main database", session="db")
         self.assertIn(str(database), self.injected("我们的数据库用的什么？"))
