@@ -1578,8 +1578,9 @@ _MONTH_SPAN_RES = (
 )
 # A span of days in one month: "May 2-9", "from May 2 to 9", 5月2日到9日, 2025年5月2号至9号
 _DAY_RANGE_RES = (
-    _LazyRe(r"(?i)(?:\bfrom\s+)?\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\s*(?:-|–|—|to\b|through\b|"
-            r"thru\b|until\b|till\b)\s*(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b(?![-/.:]?\d)"
+    _LazyRe(r"(?i)(?:\bfrom\s+)?\b(?P<mn>%s)\.?\s+(?P<d>\d{1,2})(?:st|nd|rd|th)?\s*"
+            r"(?:-|–|—|to\b|through\b|thru\b|until\b|till\b)\s*(?P<d2>\d{1,2})(?:st|nd|rd|th)?\b"
+            r"(?![-/.:]?\d)"
             r"(?:,?\s+(?P<y>\d{4})\b)?" % _MONTH_NAMES),
     _LazyRe(r"(?:(?P<y>\d{4})\s*年\s*)?(?<!\d)(?P<m>\d{1,2})\s*月\s*(?P<d>\d{1,2})\s*[日号號]?\s*"
             r"(?:到|至|-|~|～|—|－)\s*(?P<d2>\d{1,2})\s*[日号號]"),
@@ -5326,7 +5327,7 @@ class Searcher:
         query = self._query(text, now or now_utc())
         text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
         terms = _gate_terms(query, _extensions_in(text))
-        if not terms and query.periods and results:
+        if query.periods and results and (not terms or self._all_everywhere(terms)):
             return _of_the_days(query, results)
         if not terms or not results:
             return _all_weak(results)
@@ -5497,6 +5498,17 @@ class Searcher:
         if text == text.upper() and not cjk_runs(text)[0]:
             return set(terms)
         return {w.lower() for w in word_runs(text) if len(w) >= 5 and w.isupper()} & set(terms)
+
+    def _all_everywhere(self, terms):
+        """Whether every term is in more than half the records of a store of at least
+        SUBJECT_MIN_RECORDS: such a prompt names nothing that tells its memories apart ("What did
+        Caroline do in March?" in a diary of Caroline), and with a period only the period does."""
+        if self._total is None:
+            self._total = self._count_records()
+        if self._total < SUBJECT_MIN_RECORDS:
+            return False
+        frequencies = self._gate_frequencies(terms)
+        return all(frequencies.get(term, 0) * 2 > self._total for term in terms)
 
     def _gate_frequencies(self, terms):
         if self.db.fts:

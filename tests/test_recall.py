@@ -499,6 +499,25 @@ class DateTests(CLITestCase):
         self.assertEqual({r["id"] for r in listed}, {self.nov17, self.nov24, self.nov27, self.nov28})
 
 
+class DiaryTests(CLITestCase):
+    def test_a_period_and_a_name_every_memory_holds(self):
+        # in a diary of Caroline, "What did Caroline do in March?" names nothing but the period:
+        # the hook injects that period's memories, not all twelve
+        path = os.path.join(self.tmp, "diary.jsonl")
+        days = ["2025-%02d-10" % month for month in range(1, 13)]
+        with open(path, "w", encoding="utf-8") as out:
+            for number, day in enumerate(days):
+                out.write(json.dumps({"session_id": "d%d" % number, "created_at": day, "summary":
+                                      "Caroline wrote entry %d of her diary." % number}) + "\n")
+        self.run_cli("import", path, now="2026-11-29T12:00:00")
+        for prompt, months in (("What did Caroline do in March 2025?", ["2025-03"]),
+                               ("What did Caroline do between March 2025 and May 2025?",
+                                ["2025-03", "2025-04", "2025-05"])):
+            out, _ = self.run_cli("context", "--query", prompt, "--no-touch", now="2026-11-29T12:00:00")
+            self.assertEqual(sorted(re.findall(r"^- \[L1#\d+ (\d{4}-\d\d)", out, re.M)), months,
+                             prompt)
+
+
 class EmbeddingTests(CLITestCase):
     """The optional meaning path against a local fake OpenAI-compatible endpoint on 127.0.0.1."""
 
