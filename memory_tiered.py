@@ -10149,6 +10149,32 @@ CONTEXT_GLOBAL_MAX = 3
 CONTEXT_GLOBAL_MIN = 0.8
 
 
+def _in_a_name(ch, after=False):
+    """Whether a character next to a project's name in a prompt continues it (admin-web2)."""
+    return ch.isascii() and (ch.isalnum() or ch in ("_-" if after else "_.-"))
+
+
+def without_project_name(text, project):
+    """``text`` without the name of the ``project`` it is asked in ("11月9号到11号 admin-web 上做了
+    哪些事", asked in admin-web): the memories of a session are that project's, so its name tells
+    none of them apart, and those that merely write it would be drawn in.  Unchanged when nothing
+    else is left, or when the name is shorter than three characters."""
+    name = project_label(project).lower() if project else ""
+    folded = text.lower()
+    if len(name) < 3 or len(folded) != len(text) or name not in folded:
+        return text
+    parts, at, start = [], 0, folded.find(name)
+    while start >= 0:
+        end = start + len(name)
+        if not ((start and _in_a_name(folded[start - 1]))
+                or (end < len(folded) and _in_a_name(folded[end], after=True))):
+            parts += [text[at:start], " "]
+            at = end
+        start = folded.find(name, end)
+    stripped = "".join(parts) + text[at:]
+    return stripped if stripped.strip() else text
+
+
 def _context_records(db, query, project, scope, now, limit, core, reads_claude_md=True):
     """(the memories a context block shows, core insights to add), or None when a query finds
     nothing relevant (see build_context)."""
@@ -10164,7 +10190,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
                                 exclude_flagged=True,
                                 # the best ``limit`` with the project boost
                                 prefer=project)["results"]
-        found = searcher.gate(query, found, now)
+        found = searcher.gate(without_project_name(query, project), found, now)
         mirrored = {r[0] for r in db.execute(
             "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND "
             + _IN_CLAUDE_MD, (json.dumps([r["id"] for r in found if r["level"] == "l2"]),))} \

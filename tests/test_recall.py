@@ -499,6 +499,33 @@ class DateTests(CLITestCase):
         self.assertEqual({r["id"] for r in listed}, {self.nov17, self.nov24, self.nov27, self.nov28})
 
 
+class ProjectNameTests(CLITestCase):
+    def test_the_name_of_the_project_asked_in_makes_no_memory_relevant(self):
+        # every memory of a session is its project's; those that merely write its name are not
+        # about what the prompt asks
+        for number, summary in enumerate((
+                "admin-web 从 npm 迁到 pnpm workspace，补上了幽灵依赖 dayjs",
+                "admin-web 的 Docker 构建要 8 分钟，加了 BuildKit cache mount",
+                "admin-web 登录页加了验证码",
+                "图表库选了 ECharts，没用 Recharts：大数据量下 canvas 渲染更快")):
+            self.add_l1(summary, session="w%d" % number, project="admin-web")
+        for number, summary in enumerate((
+                "订单接口加了限流，每个用户每分钟 60 次", "商品详情加了 Redis 缓存，TTL 10 分钟",
+                "Stripe webhook 用 event id 去重", "Postgres 从 14 升到 16，用 pg_dump 迁移",
+                "Celery worker 改成 prefork，并发 4", "支付回调超时改成 10 秒",
+                "优惠券规则：满 200 减 20，不可叠加", "日志统一接入 Loki")):
+            self.add_l1(summary, session="s%d" % number, project="shop-api")
+        out, _ = self.run_cli("context", "--query", "admin-web 为什么选 echarts 不用 recharts",
+                              "--project", "admin-web", "--no-touch")
+        self.assertEqual(re.findall(r"^- \[L1#(\d+)", out, re.M), ["4"])
+        # the name alone is still a query
+        out, _ = self.run_cli("context", "--query", "admin-web", "--project", "admin-web",
+                              "--no-touch")
+        self.assertIn("[L1#", out)
+        self.assertEqual(memory_tiered.without_project_name("在admin-web里 admin-web2 Admin-Web",
+                                                            "admin-web-0a1b2c"), "在 里 admin-web2  ")
+
+
 class DiaryTests(CLITestCase):
     def test_a_period_and_a_name_every_memory_holds(self):
         # in a diary of Caroline, "What did Caroline do in March?" names nothing but the period:
