@@ -2069,16 +2069,29 @@ _FULL_WIDTH = dict(zip(range(0xFF01, 0xFF5F), range(0x21, 0x7F)))
 _FULL_WIDTH[0x3000] = 0x20  # the ideographic space
 
 # Traditional characters and the Simplified ones they are written as, in pairs: those of the
-# GLOSSARY's words and of the common words of a prompt (這個, 們, 嗎, 繼續)
+# GLOSSARY's words and about 400 more of the most common (這個, 們, 嗎, 繼續, 執行, 確認)
 _TRADITIONAL = (
-    "丟丢並并佈布併并來来倉仓個个們们側侧偽伪備备傳传價价儀仪優优儲储兩两冊册別别刪删則则動动務务匯汇區区參参叢丛員员問问啓启啟启單单嗎吗囉啰國国圖图報报塊块壓压壞坏"
-    "夾夹實实審审寫写寬宽將将專专對对導导屬属帳帐帶带幣币幫帮幾几庫库廣广彈弹彙汇後后徑径從从復复徵征態态憑凭憶忆應应懶懒懸悬戶户捨舍掃扫掛挂採采換换擇择擊击據据擬拟"
-    "擴扩攝摄數数斷断於于時时曆历書书會会東东條条棧栈業业構构標标樣样樹树機机橫横檔档檢检檯台檻槛欄栏權权歡欢歷历歸归氣气沒没沖冲洩泄測测湊凑準准滾滚潔洁潰溃濾滤瀏浏"
-    "為为無无熱热燈灯爭争爲为牆墙狀状現现環环產产畫画異异當当發发監监盤盘碼码稅税種种穩稳競竞節节篩筛簡简簽签籤签紀纪級级終终組组結结絡络給给統统絲丝經经綠绿維维網网"
-    "綴缀線线緣缘編编緩缓練练縮缩總总繼继續续罷罢聲声臉脸臨临臺台與与蓋盖薦荐藍蓝蘋苹處处虛虚號号蟲虫衝冲裏里補补裝装裡里製制複复見见視视覺觉覽览觸触訂订計计訊讯訓训"
-    "記记設设許许註注評评詢询試试話话該该誌志認认語语誤误說说誰谁調调請请論论謝谢證证識识譜谱譯译讀读變变讓让貨货費费貼贴資资賬账賴赖購购蹤踪車车較较載载輯辑輸输轉转"
-    "迴回這这連连週周進进過过遠远遲迟遷迁選选還还邊边郵邮釋释針针鈕钮鉤钩錄录錢钱錯错錶表鍵键鎖锁鏈链鏡镜鑑鉴鑒鉴鑰钥長长門门閃闪開开間间閘闸閱阅閾阈關关陣阵陸陆隊队"
-    "際际隱隐雜杂離离雲云電电韌韧響响頁页項项預预頭头頸颈頻频題题額额顏颜類类顯显餘余驅驱驗验體体髮发鹽盐麼么點点")
+    "丟丢並并乾干亂乱亞亚佈布佔占併并來来侶侣係系俠侠倆俩倉仓個个們们偉伟側侧偽伪備备傳传價价儀仪優优儲储兩两冊册別别刪删則则剛刚創创劃划動动務务勞劳勢势勵励勸劝匯汇"
+    "區区協协卻却厲厉參参叢丛吳吴員员問问啓启啞哑啟启喚唤單单嗎吗嚴严囉啰國国圍围圖图團团埡垭執执堅坚報报場场塊块塗涂塵尘墜坠壇坛壓压壞坏夢梦夾夹奪夺奮奋婦妇嬰婴孫孙"
+    "學学寢寝實实寧宁審审寫写寬宽寶宝將将專专尋寻對对導导屆届屬属嶺岭帳帐帶带幣币幫帮幹干幾几庫库廈厦廟庙廠厂廢废廣广廳厅張张強强彈弹彎弯彙汇後后徑径從从復复徵征徹彻"
+    "恥耻悅悦惡恶惱恼愛爱愜惬愨悫態态慣惯慶庆憂忧憑凭憶忆應应懶懒懷怀懸悬懼惧戀恋戰战戲戏戶户拋抛挾挟捨舍掃扫掙挣掛挂採采揀拣揚扬換换揮挥損损搖摇搶抢摟搂撐撑撥拨撫抚"
+    "擁拥擇择擊击擋挡擔担據据擠挤擬拟擴扩擾扰攔拦攜携攝摄攤摊敗败敵敌數数斂敛斃毙斷断於于昇升時时晝昼暫暂曆历曉晓書书會会東东條条棄弃棟栋棧栈椏桠業业極极榮荣構构槍枪"
+    "槓杠樂乐標标樞枢樣样樹树橋桥機机橫横檔档檢检檯台檻槛櫃柜欄栏權权歎叹歐欧歡欢歲岁歷历歸归殘残殺杀殼壳毀毁毆殴氣气沒没沖冲洩泄測测湊凑準准滅灭滯滞滾滚滿满漢汉漲涨"
+    "漸渐潔洁潛潜潰溃澀涩澤泽濃浓濕湿濟济濫滥濾滤瀉泻瀏浏灘滩灣湾災灾為为烏乌無无煙烟煩烦熱热燈灯燒烧燦灿燭烛爐炉爭争爲为爺爷牆墙犧牺狀状獎奖獨独獲获現现瑪玛環环瓊琼"
+    "產产畝亩畢毕畫画異异當当疊叠瘋疯療疗癮瘾發发盜盗盞盏監监盤盘睜睁確确碼码礎础礙碍禍祸禪禅禮礼稅税種种稱称穀谷穩稳窮穷竄窜竇窦竊窃競竞筆笔筍笋節节範范築筑篩筛簡简"
+    "簫箫簽签籃篮籤签糧粮紀纪約约紅红納纳純纯紙纸級级紛纷紡纺紮扎細细紹绍終终組组結结絕绝絞绞絡络給给統统絲丝綁绑經经綜综綠绿維维綱纲網网綴缀綿绵緊紧緒绪線线緣缘編编"
+    "緩缓緯纬練练縣县縫缝縮缩總总績绩織织繞绕繩绳繪绘繼继續续罈坛罰罚罵骂罷罢羅罗義义習习聖圣聞闻聯联聰聪聲声職职肅肃脅胁脈脉腦脑腳脚膚肤膽胆臉脸臟脏臨临臺台與与興兴"
+    "舉举舊旧艙舱艦舰莊庄萬万葉叶蓋盖蔣蒋薦荐藍蓝藝艺藥药蘇苏蘋苹蘭兰處处虛虚號号蝦虾蟲虫術术衛卫衝冲裏里補补裝装裡里製制複复襯衬見见規规視视親亲覺觉覽览觀观觸触訂订"
+    "計计訊讯訓训託托記记訟讼訪访設设許许訴诉診诊註注詐诈評评詞词詢询試试詩诗話话該该詳详誇夸誌志認认誕诞誘诱語语誠诚誤误說说誰谁課课調调談谈請请論论諸诸諾诺謀谋謊谎"
+    "謎谜講讲謝谢謠谣謹谨證证識识譜谱譯译護护譽誉讀读變变讓让讚赞豐丰貓猫貝贝負负財财貢贡貧贫貨货販贩貫贯責责貯贮貴贵貸贷費费貼贴賀贺賃赁資资賊贼賓宾賞赏賠赔賣卖賤贱"
+    "質质賬账賭赌賴赖購购贈赠趕赶趙赵趨趋跡迹踐践蹤踪躍跃車车軌轨軍军軟软軸轴較较載载輔辅輕轻輛辆輝辉輪轮輯辑輸输轉转辦办辭辞農农迴回這这連连週周進进遊游運运過过達达"
+    "違违遙遥遞递遠远適适遲迟遷迁選选遺遗還还邊边邏逻郵邮鄉乡鄰邻醜丑醫医醬酱釋释釘钉針针鈕钮鈴铃鉛铅鉤钩銀银銅铜銷销鋒锋鋪铺鋼钢錄录錢钱錦锦錯错錶表鍋锅鍛锻鍵键鎖锁"
+    "鎮镇鏈链鏡镜鐘钟鐳镭鐵铁鑄铸鑑鉴鑒鉴鑰钥鑽钻長长門门閃闪閉闭開开閒闲間间閘闸閣阁閱阅閾阈闆板闊阔闖闯關关闢辟陣阵陰阴陳陈陸陆陽阳隊队階阶際际隨随險险隱隐隻只雙双"
+    "雜杂雞鸡離离難难雲云電电靈灵韌韧響响頁页頂顶項项順顺須须預预頓顿領领頭头頰颊頸颈頻频顆颗題题額额顏颜願愿類类顧顾顯显風风颱台飛飞飯饭飲饮飽饱餅饼養养餘余館馆饑饥"
+    "馬马馭驭駁驳駐驻駛驶騎骑騙骗驅驱驗验驚惊髒脏體体髮发鬆松鬥斗魚鱼魯鲁鮮鲜鳥鸟鴨鸭鵝鹅鹽盐麗丽麥麦麼么黃黄點点黨党齊齐齒齿齡龄龍龙龜龟")
+
+
+TRADITIONAL_FORMS = 64  # pairs of a prompt searched in Traditional characters too, at most
 
 
 @functools.lru_cache(maxsize=1)
@@ -2109,7 +2122,8 @@ def _traditional_forms(text, terms):
             at = start + len(part)
             for i in range(start, at - 1):  # each character pair, as the index holds them
                 pair, written = simple[i:i + 2], run[i:i + 2]
-                if written != pair and pair in terms:
+                if written != pair and pair in terms and (written in forms
+                                                          or len(forms) < TRADITIONAL_FORMS):
                     forms.setdefault(written, []).append(pair)
     return [(form, tuple(dict.fromkeys(sources))) for form, sources in forms.items()]
 
@@ -5320,15 +5334,15 @@ class Searcher:
         lets its GATE_NAME_TOP best results that contain the name pass from GATE_NAME_COVERAGE
         (and see GATE_OTHER_NAMES).  One shared term is enough when it is the prompt's most
         specific (rare, none rarer) and a name on either side, or when the result is one of the
-        GATE_NAME_TOP best and of a period the prompt names ("what did we release in March?").
-        Measured by bench/injection*.py.
-        """
+        GATE_NAME_TOP best and of a period the prompt names ("what did we release in March?";
+        see _of_a_period). Measured by bench/injection*.py."""
         text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
         text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
         terms = _gate_terms(query, _extensions_in(text))
-        if query.periods and results and (not terms or self._all_everywhere(terms)):
-            return _of_the_days(query, results)
+        everywhere, kept = self._of_a_period(query, text, terms, results)
+        if kept is not None:
+            return kept
         if not terms or not results:
             return _all_weak(results)
         names = self._names(text, query) - GATE_NOT_NAMES
@@ -5377,7 +5391,7 @@ class Searcher:
             # one shared term that is the prompt's most specific and a name on either side
             one = bool(anchor and (mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
                        - partial)
-            dated = bool(mine) and rank < GATE_NAME_TOP and _in_periods(query, r)
+            dated = bool(mine - everywhere) and rank < GATE_NAME_TOP and _in_periods(query, r)
             ok = named_ok and (one or dated or enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
                 or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))
@@ -5499,16 +5513,42 @@ class Searcher:
             return set(terms)
         return {w.lower() for w in word_runs(text) if len(w) >= 5 and w.isupper()} & set(terms)
 
-    def _all_everywhere(self, terms):
-        """Whether every term is in more than half the records of a store of at least
-        SUBJECT_MIN_RECORDS: such a prompt names nothing that tells its memories apart ("What did
-        Caroline do in March?" in a diary of Caroline), and with a period only the period does."""
+    def _everywhere(self, terms):
+        """(the terms in more than half the records of a store of at least SUBJECT_MIN_RECORDS:
+        they tell no memory from another, as Caroline in a diary of Caroline; the terms no
+        record holds)."""
         if self._total is None:
             self._total = self._count_records()
         if self._total < SUBJECT_MIN_RECORDS:
-            return False
+            return set(), set()
         frequencies = self._gate_frequencies(terms)
-        return all(frequencies.get(term, 0) * 2 > self._total for term in terms)
+        return ({term for term in terms if frequencies.get(term, 0) * 2 > self._total},
+                {term for term in terms if not frequencies.get(term)})
+
+    def _of_a_period(self, query, text, terms, results):
+        """(the prompt's terms in most memories, what passes the gate when the prompt names a
+        period and nothing that tells memories apart, else None): a day and nothing else
+        ("11月24日做了什么") lets the day's memories pass, a period with only such terms (and
+        terms no memory holds that are no names) those of the period that hold one of them."""
+        everywhere, absent = self._everywhere(terms) if results else (set(), set())
+        if query.periods and results and not terms:
+            return everywhere, _of_the_days(query, results)
+        if (query.periods and everywhere and everywhere | absent >= set(terms)
+                and not absent & (self._names(text, query) | _strong_terms(text))):
+            return everywhere, self._only_everywhere(query, everywhere, results)
+        return everywhere, None
+
+    def _only_everywhere(self, query, terms, results):
+        """The gate for a prompt that names a period and otherwise only terms most memories
+        hold, or none holds ("What did Caroline do in March?" in a diary of Caroline): the
+        GATE_NAME_TOP best of the period that hold one of those terms (each memory would match
+        them, and the period alone tells them apart)."""
+        holding = self._matched_terms([(r["level"], r["id"]) for r in results], list(terms))
+        held = [r for r in results if holding.get((r["level"], r["id"])) and _in_periods(query, r)]
+        kept = held[:GATE_NAME_TOP]
+        for r in results:
+            r["weak"] = r not in kept
+        return kept
 
     def _gate_frequencies(self, terms):
         if self.db.fts:
@@ -10149,30 +10189,34 @@ CONTEXT_GLOBAL_MAX = 3
 CONTEXT_GLOBAL_MIN = 0.8
 
 
-def _in_a_name(ch, after=False):
-    """Whether a character next to a project's name in a prompt continues it (admin-web2)."""
-    return ch.isascii() and (ch.isalnum() or ch in ("_-" if after else "_.-"))
+def _in_a_name(ch):
+    """Whether a character next to a project's name in a prompt continues it (admin-web2,
+    admin-web.py)."""
+    return ch.isascii() and (ch.isalnum() or ch in "_.-")
 
 
 def without_project_name(text, project):
     """``text`` without the name of the ``project`` it is asked in ("11月9号到11号 admin-web 上做了
     哪些事", asked in admin-web): the memories of a session are that project's, so its name tells
     none of them apart, and those that merely write it would be drawn in.  Unchanged when nothing
-    else is left, or when the name is shorter than three characters."""
+    else is left. Only a name written as an identifier is taken out (admin-web, shop_api,
+    web2): a project called memory, docs or api is also that word ("why is memory usage so
+    high?")."""
     name = project_label(project).lower() if project else ""
     folded = text.lower()
-    if len(name) < 3 or len(folded) != len(text) or name not in folded:
+    if (not any(c in name for c in "-_0123456789") or len(folded) != len(text)
+            or name not in folded):
         return text
     parts, at, start = [], 0, folded.find(name)
     while start >= 0:
         end = start + len(name)
         if not ((start and _in_a_name(folded[start - 1]))
-                or (end < len(folded) and _in_a_name(folded[end], after=True))):
+                or (end < len(folded) and _in_a_name(folded[end]))):
             parts += [text[at:start], " "]
             at = end
         start = folded.find(name, end)
     stripped = "".join(parts) + text[at:]
-    return stripped if stripped.strip() else text
+    return stripped if any(c.isalnum() for c in stripped) else text
 
 
 def _context_records(db, query, project, scope, now, limit, core, reads_claude_md=True):

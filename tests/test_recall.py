@@ -524,6 +524,11 @@ class ProjectNameTests(CLITestCase):
         self.assertIn("[L1#", out)
         self.assertEqual(memory_tiered.without_project_name("在admin-web里 admin-web2 Admin-Web",
                                                             "admin-web-0a1b2c"), "在 里 admin-web2  ")
+        # a project called by an ordinary word is also that word; a file named after it is a file
+        for text, project in (("why is memory usage so high?", "memory"),
+                              ("where is app.py?", "app"), ("where is admin-web.py?", "admin-web"),
+                              ("shop-api?", "shop-api-0a1b2c")):
+            self.assertEqual(memory_tiered.without_project_name(text, project), text)
 
 
 class DiaryTests(CLITestCase):
@@ -537,6 +542,14 @@ class DiaryTests(CLITestCase):
                 out.write(json.dumps({"session_id": "d%d" % number, "created_at": day, "summary":
                                       "Caroline wrote entry %d of her diary." % number}) + "\n")
         self.run_cli("import", path, now="2026-11-29T12:00:00")
+        # a day whose memory does not hold the name injects nothing
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(json.dumps({"session_id": "m", "created_at": "2025-06-20", "summary":
+                                  "Melanie took her kids to the museum."}) + "\n")
+        self.run_cli("import", path, now="2026-11-29T12:00:00")
+        out, _ = self.run_cli("context", "--query", "What did Caroline do on 20 June 2025?",
+                              "--no-touch", now="2026-11-29T12:00:00")
+        self.assertNotIn("[L1#", out)
         for prompt, months in (("What did Caroline do in March 2025?", ["2025-03"]),
                                ("What did Caroline do between March 2025 and May 2025?",
                                 ["2025-03", "2025-04", "2025-05"])):
@@ -1046,6 +1059,12 @@ class GlossaryEdgeTests(CLITestCase):
         self.assertEqual(found["terms"], ["缓存"])
         self.assertIn("cache", found["also_searched"])
         self.assertEqual(memory_tiered.simplified("閃退 cache 繼續"), "闪退 cache 继续")
+        # common characters beyond the glossary's: no half-converted pair (確认) is searched
+        order = self.add_l1("执行顺序：先迁移数据库，再确认规则和逻辑", session="t4")
+        found = self.json_cli("search-all", "執行順序確認規則邏輯", "--no-touch")
+        self.assertEqual(found["results"][0]["id"], order)
+        self.assertEqual(found["terms"], ["执行", "行顺", "顺序", "序确", "确认", "认规", "规则",
+                                          "则逻", "逻辑"])
 
     def test_lag_and_what_was_changed(self):
         froze = self.add_l1("Orders page froze with 5k rows; switched to server-side pagination",
