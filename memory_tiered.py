@@ -178,7 +178,6 @@ NEAR_DISTANCE = 5
 # a name more than half the records hold, in a store of at least this many, is what the store is
 # about: a query naming it is answered by the sentences that name it (see Searcher._unit_scores)
 SUBJECT_MIN_RECORDS = 10
-SUBJECT_OTHER = 0.0
 SUBJECT_SENTENCES = 2  # ... and that names it in this many sentences each (not a label on each)
 LEVEL_WEIGHT = {name: level.weight for name, level in LEVEL.items()}
 # a record created in the period a query names ranks above one that only shares words
@@ -1746,24 +1745,15 @@ def _span_month(name):
     return _MONTHS[name.lower()] if name.isascii() else _ZH_MONTHS[name]
 
 
-def _next_day(month, day, start):
-    """The first date with this month and day not before ``start``; None when none comes within
-    nine years."""
-    for year in range(start.year, min(start.year + 9, 10000)):
-        with contextlib.suppress(ValueError):
-            found = datetime.date(year, month, day)
-            if found >= start:
-                return found
-    return None
-
-
-def _latest_day(month, day, today):
+def _latest_day(month, day, today, later=False):
     """The latest date with this month and day not after ``today`` (29 February: the latest
-    leap year's); None when no year has it."""
-    for year in range(today.year, today.year - 9, -1):
+    leap year's), or with ``later`` the first not before it; None when none is within nine
+    years."""
+    step = 1 if later else -1
+    for year in range(today.year, min(max(today.year + 9 * step, 0), 10000), step):
         with contextlib.suppress(ValueError):
             found = datetime.date(year, month, day)
-            if found <= today:
+            if (found >= today) if later else (found <= today):
                 return found
     return None
 
@@ -1874,7 +1864,7 @@ def _day_spans(text, periods, floating, today):
         a, b = (periods[int(n)] for n in m.groups() if n is not None)
         first, last = a[0], b[1]
         if floating.get(b) == "day":
-            last = _next_day(last.month, last.day, first)
+            last = _latest_day(last.month, last.day, first, later=True)
             if last is None or (floating.get(a) == "day"
                                 and (last - first).days > SPAN_WRAP_DAYS):
                 return m.group(0)  # backwards
@@ -5262,22 +5252,17 @@ class Searcher:
         """
         sql = ("SELECT rowid, -bm25(memory_units) FROM memory_units WHERE memory_units "
                "MATCH ? AND rowid >> 8 IN (SELECT value FROM json_each(?))")
-        refs, units = int_list(refs), {}
-        names = sorted(_subject_candidates(query) - GATE_NOT_NAMES)
-        if names:
-            count = self._count_records()
-            frequencies = self._document_frequencies(names)
-            names = [name for name in names
-                     if count >= SUBJECT_MIN_RECORDS and frequencies[name] > count / 2
-                     and self._talked_about(name, refs)]
-        about = set()
+        refs, units, about = int_list(refs), {}, set()
+        candidates = _subject_candidates(query) - GATE_NOT_NAMES
+        names = sorted(name for name in self._everywhere(candidates)[0]
+                       if self._talked_about(name, refs)) if candidates else []
         if names:
             subject = " OR ".join('"%s"' % name for name in names)
             about = {unit for unit, _ in self.db.rows(
                 sql, ("(%s) AND (%s)" % (expression, subject), refs))}
         for unit, rel in self.db.rows(sql, (expression, refs)):
-            weight = 1.0 if not about or unit in about else SUBJECT_OTHER
-            units.setdefault(unit >> 8, []).append(rel * weight)
+            if not about or unit in about:
+                units.setdefault(unit >> 8, []).append(rel)
         return units
 
     def _talked_about(self, name, refs):
@@ -5426,9 +5411,7 @@ class Searcher:
         no memory contains is left out, and of the words sharing a stem ("slides", "slide") the
         first stands for them all.  A term with translations (``forms``: {word in the other
         language: the terms it stands for}) counts as common as the most common of its words."""
-        if self._total is None:
-            self._total = self._count_records()
-        total_rows = max(1, self._total)
+        total_rows = max(1, self._total_records())
         frequencies = self._gate_frequencies(terms)
         for form, count in self._form_frequencies(list(forms or ())).items():
             for term in forms[form]:
@@ -5460,6 +5443,12 @@ class Searcher:
                               or (t.endswith("s") and t[:-1] in words)} | {
                 t for t in names if t in capitalised or t + "s" in capitalised}
         return out
+
+    def _total_records(self):
+        """_count_records, read once per searcher."""
+        if self._total is None:
+            self._total = self._count_records()
+        return self._total
 
     def _count_records(self):
         """Records of all levels: the index's own row count (the first varint of its averages
@@ -5517,9 +5506,7 @@ class Searcher:
         """(the terms in more than half the records of a store of at least SUBJECT_MIN_RECORDS:
         they tell no memory from another, as Caroline in a diary of Caroline; the terms no
         record holds)."""
-        if self._total is None:
-            self._total = self._count_records()
-        if self._total < SUBJECT_MIN_RECORDS:
+        if self._total_records() < SUBJECT_MIN_RECORDS:
             return set(), set()
         frequencies = self._gate_frequencies(terms)
         return ({term for term in terms if frequencies.get(term, 0) * 2 > self._total},
@@ -5530,7 +5517,8 @@ class Searcher:
         period and nothing that tells memories apart, else None): a day and nothing else
         ("11月24日做了什么") lets the day's memories pass, a period with only such terms (and
         terms no memory holds that are no names) those of the period that hold one of them."""
-        everywhere, absent = self._everywhere(terms) if results else (set(), set())
+        everywhere, absent = (self._everywhere(terms) if results and query.periods
+                              else (set(), set()))
         if query.periods and results and not terms:
             return everywhere, _of_the_days(query, results)
         if (query.periods and everywhere and everywhere | absent >= set(terms)
