@@ -1,0 +1,135 @@
+"""Secrets are caught by their shape (a value given to a secret-sounding name in any notation, a
+password on a command line, URL user-info, "password is X" prose in both languages, a vendor
+prefix, a long random token beside a secret word), on every way in: records, session cards,
+captured turns, pending sessions and the notes printed on stderr.  Look-alikes stay."""
+
+import json
+import os
+import sqlite3
+import unittest
+
+from helpers import CLITestCase, memory_tiered
+
+# (text, the value that must not survive): the forms people paste, one of each shape
+CAUGHT = [
+    ("WECHAT_APIV3_KEY=Qm8vT2xLr5Zp1Ns7Wd4Ky0Hb3Jc6Fe9G", "Qm8vT2xLr5Zp1Ns7Wd4Ky0Hb3Jc6Fe9G"),
+    ("APP_KEY=base64:dGhpcyBpcyBhIGxhcmF2ZWwga2V5IGZvciB0ZXN0cw==", "dGhpcyBpcyBhIGxhcmF2ZWwga2V5IGZvciB0ZXN0cw=="),
+    ("DB_PASS=winter-Lantern-42", "winter-Lantern-42"),
+    ("ADMIN_PW=Kestrel!2031", "Kestrel!2031"),
+    ("export STRIPE_SIGNING=whsec_3fJk29Lmn0PqRsT4uVwXyZ12", "whsec_3fJk29Lmn0PqRsT4uVwXyZ12"),
+    ("connect with redis://:Tw0-Ravens-Fly@cache.internal:6379/0", "Tw0-Ravens-Fly"),
+    ("DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net",
+     "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=="),
+    ("mysql -u root -pOrchid7Harbor shop", "Orchid7Harbor"),
+    ("mysql --user=root --password=Orchid7Harbor shop", "Orchid7Harbor"),
+    ("curl -u deploy:Velvet-Anchor-88 https://ci.example.com/api", "Velvet-Anchor-88"),
+    ("sshpass -p 'Glacier#Mint5' ssh ops@10.0.0.4", "Glacier#Mint5"),
+    ("docker login -u bot -p Nimbus-Quill-301 registry.example.com", "Nimbus-Quill-301"),
+    ("数据库密码：Lotus88Pagoda", "Lotus88Pagoda"),
+    ("password：Lotus88Pagoda", "Lotus88Pagoda"),
+    ("my password is: Lotus88Pagoda", "Lotus88Pagoda"),
+    ("the root password is Lotus88Pagoda, don't share it", "Lotus88Pagoda"),
+    ("服务器的密码是 Lotus88Pagoda", "Lotus88Pagoda"),
+    ("Set-Cookie: sessionid=8f3k2l9d0s7a6h5g4j3k2l1q; Path=/; HttpOnly", "8f3k2l9d0s7a6h5g4j3k2l1q"),
+    ("Cookie: session=eyJ1c2VyIjoxfQ.Zk3l9A.Q2hhbmdlTWVQbGVhc2U", "eyJ1c2VyIjoxfQ.Zk3l9A.Q2hhbmdlTWVQbGVhc2U"),
+    ("APPSECRET 是 7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e", "7f3a9c1e5b2d8f4a6c0e9b7d3f1a5c8e"),
+    ("use hf_AbCdEfGhIjKlMnOpQrStUvWxYz012345 for the model pull", "hf_AbCdEfGhIjKlMnOpQrStUvWxYz012345"),
+    ("SG.ab12CD34ef56GH78ij90KL.mn12OP34qr56ST78uv90WX12yz34AB56cd78EF90gh", "SG.ab12CD34ef56GH78ij90KL.mn12OP34qr56ST78uv90WX12yz34AB56cd78EF90gh"),
+    ("token dop_v1_4f8e2a9c7b1d3e5f6a8b0c2d4e6f8a0b1c3d5e7f9a1b3c5d7e9f0a2b4c6d8e0f", "dop_v1_4f8e2a9c7b1d3e5f6a8b0c2d4e6f8a0b1c3d5e7f9a1b3c5d7e9f0a2b4c6d8e0f"),
+    ("shopify 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", "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"),
+    ("vault login hvs.CAESIJk3l2m1n0p9o8i7u6y5t4r3e2w1q0aZ", "hvs.CAESIJk3l2m1n0p9o8i7u6y5t4r3e2w1q0aZ"),
+    ("linear lin_api_0a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8s9t", "lin_api_0a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q7r8s9t"),
+    ("supabase sbp_0123456789abcdef0123456789abcdef01234567", "sbp_0123456789abcdef0123456789abcdef01234567"),
+    ("bot 7312945608:AAH3kL9mN2pQ5rS8tU1vW4xY7zA0bC3dE6f", "AAH3kL9mN2pQ5rS8tU1vW4xY7zA0bC3dE6f"),
+    ('{"client_secret": "Xy9-Kp2_Lm8qRt5vWz3n"}', "Xy9-Kp2_Lm8qRt5vWz3n"),
+    ("smtp:\n  password: Harbor-Lights-19", "Harbor-Lights-19"),
+    ('signing_key = "T0ml-Signing-Key-2b7c"', "T0ml-Signing-Key-2b7c"),
+    ("psql --password=Fjord-Basil-6 -h db", "Fjord-Basil-6"),
+    ("Authorization: Basic ZGVwbG95OlZlbHZldC1BbmNob3ItODg=", "ZGVwbG95OlZlbHZldC1BbmNob3ItODg="),
+    ("X-Api-Key: 4c8e1a7f3b9d2e6a0c5f8b1d4e7a2c9f", "4c8e1a7f3b9d2e6a0c5f8b1d4e7a2c9f"),
+    ("https://hooks.example.com/send?access_token=9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a", "9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a"),
+    ("aliyun key secret: Lx8Qw2Er4Ty6Ui8Op0As2Df4Gh6Jk8", "Lx8Qw2Er4Ty6Ui8Op0As2Df4Gh6Jk8"),
+    ("口令：Lotus88Pagoda", "Lotus88Pagoda"),
+    ("密钥是 Qm8vT2xLr5Zp1Ns7Wd4Ky0Hb3Jc6Fe9G", "Qm8vT2xLr5Zp1Ns7Wd4Ky0Hb3Jc6Fe9G"),
+    ("PGPASSWORD=Fjord-Basil-6 psql -h db", "Fjord-Basil-6"),
+    ("redis-cli -a Tw0-Ravens-Fly ping", "Tw0-Ravens-Fly"),
+]
+
+# text a developer needs kept exactly as written
+KEPT = [
+    "fixed in commit 3f9a2c1e8b7d6f5a4c3b2a1f0e9d8c7b6a5f4e3d",
+    "request id 7c9e6679-7425-40de-944b-e07fc1f90ae7 failed",
+    "sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+    "PASSWORD=<your password>",
+    "API_KEY=${API_KEY}",
+    "password=",
+    "rotate the token every 90 days",
+    "密码错误，请重试",
+    "忘记密码了怎么办？",
+    "call get_secret_key() before signing",
+    "image@sha256:4bcff63911fcb4448bd4fdacec207030997caf25e9bea4045fa6c8c44de311d1",
+    "the token bucket refills 10 per second",
+    "set token: changeme in the example config",
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE dev@laptop",
+    "https://example.com/docs/auth#tokens",
+    "order 202611200001234567 shipped",
+    "the password field is required",
+    "密钥轮换策略：每季度一次",
+    "mysql -u root -p shop",
+    "token count: 12345",
+]
+
+
+class SecretShapeTests(CLITestCase):
+    def test_every_shape_is_caught(self):
+        missed = []
+        for text, secret in CAUGHT:
+            cleaned, _ = memory_tiered.scrub(text)
+            if secret in cleaned:
+                missed.append(text)
+        self.assertEqual(missed, [])
+
+    def test_look_alikes_are_kept(self):
+        changed = [(text, memory_tiered.scrub(text)[0]) for text in KEPT if memory_tiered.scrub(text)[0] != text]
+        self.assertEqual(changed, [])
+
+    def test_a_session_card_keeps_no_pasted_secret(self):
+        lines = [
+            {"type": "user", "sessionId": "sec-1", "cwd": self.tmp, "timestamp": "2026-11-20T10:00:00Z",
+             "message": {"role": "user", "content": "the db is down, my password is: Lotus88Pagoda"}},
+            {"type": "assistant", "sessionId": "sec-1", "timestamp": "2026-11-20T10:00:05Z",
+             "message": {"role": "assistant", "content": [
+                 {"type": "tool_use", "id": "t1", "name": "Bash",
+                  "input": {"command": "mysql -u root -pOrchid7Harbor -e 'select 1'"}}]}},
+            {"type": "user", "sessionId": "sec-1", "timestamp": "2026-11-20T10:00:06Z",
+             "message": {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "t1", "content": "1"}]}},
+            {"type": "assistant", "sessionId": "sec-1", "timestamp": "2026-11-20T10:00:09Z",
+             "message": {"role": "assistant", "content": [{"type": "text", "text": "The database answers again."}]}},
+        ]
+        path = os.path.join(self.tmp, "sec-1.jsonl")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("".join(json.dumps(line) + "\n" for line in lines))
+        self.run_cli("import-transcripts", path)
+        self.run_cli("capture", "--transcript", path)
+        conn = self.connect(self.db)
+        stored = json.dumps([list(r) for t in ("memory_l1", "session_turns", "pending_sessions")
+                             for r in conn.execute("SELECT * FROM %s" % t)])
+        for secret in ("Lotus88Pagoda", "Orchid7Harbor"):
+            self.assertNotIn(secret, stored)
+        self.assertIn("mysql", stored)
+
+    def test_a_token_given_as_a_project_is_neither_echoed_nor_stored(self):
+        token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+        out, err = self.run_cli("add-l1", "--session-id", "p1", "--summary", "a memory", "--project", token)
+        self.assertNotIn(token, err)
+        hook = {"session_id": "hook-" + token, "cwd": os.path.join(self.tmp, token), "reason": "exit"}
+        result = self.subprocess("hook", "session-end", input=json.dumps(hook).encode())
+        self.assertNotIn(token.encode(), result.stderr)
+        conn = self.connect(self.db)
+        stored = json.dumps([list(r) for t in ("memory_l1", "pending_sessions")
+                             for r in conn.execute("SELECT * FROM %s" % t)])
+        self.assertNotIn(token, stored)
+
+
+if __name__ == "__main__":
+    unittest.main()
