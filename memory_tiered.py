@@ -701,54 +701,27 @@ def check_text(value, what, limit=MAX_TEXT, required=True):
 # (here, above every writer: no text reaches the database or a file before both)
 
 
-# Key names whose value is a secret, matched case-insensitively inside identifiers
-# (DB_PASSWORD, client_secret, AWS_SECRET_ACCESS_KEY, x-api-key).
-_SECRET_KEY_WORDS = (r"(?:passwd|password|passphrase|pwd|secret|token|api[_-]?key|access[_-]?key|"
-                     r"auth[_-]?key|private[_-]?key|credentials?|session[_-]?key|client[_-]?key)")
-_SECRET_PATTERNS = (
-    ("private-key",
-     r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY( BLOCK)"
-     r"?-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY( BLOCK)?-----|\Z)"),
-    ("anthropic-key", r"\bsk-ant-[A-Za-z0-9_\-]{20,}"),
-    ("openai-key", r"\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_\-]{20,}"),
-    ("stripe-key", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}"),
-    ("aws-key", r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"),
-    ("github-token", r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"),
-    ("gitlab-token", r"\bglpat-[A-Za-z0-9_\-]{20,}"),
-    ("slack-token", r"\bxox[a-z]-[A-Za-z0-9\-.]{10,}|\bxapp-[A-Za-z0-9\-]{10,}"),
-    ("npm-token", r"\bnpm_[A-Za-z0-9]{30,}"),
-    ("pypi-token", r"\bpypi-[A-Za-z0-9_\-]{30,}"),
-    ("google-key", r"\bAIza[0-9A-Za-z_\-]{35}"),
-    ("jwt", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
-    ("url-password",
-     r"(?i)\b([a-z][a-z0-9+.\-]{1,20}://[^\s/:@\"'<>\[\]]{1,200}:)(?!\[REDACTED)"
-     r"([^\s/@\"'<>]{1,400})(@)"),
-    ("authorization",
-     r"(?i)(\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?)"
-     r"(?!\[REDACTED)([^\s\"',;]{4,})"),
-    ("bearer", r"(?i)(\bbearer\s+)(?!\[REDACTED)([A-Za-z0-9._~+/\-]{12,}=*)"),
-    ("password",
-     # (the name's parts around the key word are bounded: unbounded, a long run of dashes made
-     # every start try the whole run)
-     r"(?i)((?<![A-Za-z0-9])[\"']?[A-Za-z0-9_.\-]{0,64}" + _SECRET_KEY_WORDS
-     + r"[A-Za-z0-9_.\-]{0,64}[\"']?"
-     r"\s*[:=]\s*)(?!\[REDACTED)(\"(?:[^\"\\\n]|\\.)*\"|'[^'\n]*'|[^\s,;'\"}\]]+)"),
-)
-# the key or URL stays, the value goes
-_KEEPS_PREFIX = ("url-password", "authorization", "bearer", "password")
+# -- Secrets: what a credential looks like, wherever it came from --
+# A secret is found by its shape, as gitleaks and detect-secrets find them, not by a list of
+# vendors: each detector below yields the spans of values to redact; overlapping spans merge and
+# each becomes [REDACTED:kind].  The name, the separator, the user name and the host stay.
+#  1. <private> blocks and private key blocks (PEM, or PEM in base64)
+#  2. a token whose prefix says what it is (SECRET_PREFIXES), or that has a token's shape: a
+#     short prefix, a separator and a long random tail (hf_..., dop_v1_..., glpat-...), or
+#     three random parts joined by dots
+#  3. a JWT
+#  4. URL user-info: scheme://user:PASSWORD@, scheme://:PASSWORD@, scheme://TOKEN@
+#  5. a value given to a secret-sounding name, in any notation: NAME=V, NAME: V, "NAME": "V",
+#     NAME="V", <NAME>V</NAME>, define('NAME', 'V'), --name V, NAME 是 V, 密码：V, "password is V"
+#  6. a password on a command line: mysql -pV, sshpass -p V, docker login -p V, redis-cli -a V,
+#     curl -u user:V, htpasswd -b FILE USER V, rabbitmqctl add_user USER V
+#  7. HTTP credentials: Authorization and Bearer values, session cookies
+#  8. a long random token shortly after a secret-sounding word, or quoted on its own
+#  9. the token in a webhook URL's path
+# Look-alikes stay: commit hashes, UUIDs, checksums and ids on their own, placeholders
+# (<your password>, ${API_KEY}, changeme, xxxx, sk_live_...), references (os.environ["X"],
+# settings.API_KEY), type names (password: str), counts (max_tokens: 4096) and prose.
 
-
-# Every pattern above contains one of these (lower-cased); text with none of them is clean.
-_SECRET_HINTS = ("-----begin", "<private", "sk-", "sk_", "rk_", "pk_", "akia", "asia", "ghp_",
-                 "gho_", "ghu_",
-                 "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "xapp-", "npm_", "pypi-", "aiza",
-                 "eyj", "://",
-                 "bearer", "authorization", "passwd", "password", "passphrase", "pwd", "secret",
-                 "token", "api",
-                 "access", "auth", "private", "credential", "session", "client")
-
-
-_SECRET_RES = tuple((kind, _LazyRe(pattern)) for kind, pattern in _SECRET_PATTERNS)
 _PRIVATE_TAG_RE = _LazyRe(r"(?i)<(/?)private\b[^>]*>")
 
 
@@ -786,31 +759,550 @@ def _strip_private(text, found):
     return "".join(out)
 
 
-def scrub(text):
-    """Replace secrets in text with [REDACTED:kind]; return (text, {kind: count}).
 
-    Covers <private> blocks, private keys, provider tokens (Anthropic, OpenAI,
-    Stripe, AWS, GitHub, GitLab, Slack, npm, PyPI, Google), JWTs, passwords in
-    URLs, Authorization/Bearer values, and the value of any key whose name
-    contains password, secret, token, api key, access key, credential ... in
-    env, YAML, JSON or key=value syntax (README: "What is scrubbed").
-    """
+# a name part ending in one of these makes a value a secret whatever it looks like (DB_PASS,
+# requirepass, adminPassword) ...
+_STRONG_ENDINGS = ("password", "passwd", "passphrase", "passcode", "pass", "pwd", "secret",
+                   "secrets", "token", "tokens", "credential", "credentials", "creds")
+_STRONG_PARTS = frozenset(("pw",))
+_NOT_PASS = frozenset("bypass compass encompass surpass overpass underpass trespass".split())
+# ... and these make it one when it looks random (sort_key=created_at is no secret)
+_WEAK_ENDINGS = ("key", "keys", "auth", "sig", "signature", "session", "sessionid", "sessid",
+                 "sid", "cookie", "salt", "hmac", "otp", "jwt", "sk")
+# what may follow the secret word in a name that still holds the secret (SECRET_KEY_BASE,
+# DB_PASSWORD_PROD); anything else makes it a name about a secret (password_file, token_type)
+_SECRET_SUFFIXES = frozenset("base value data str string b64 base64 hex raw enc encrypted plain "
+                             "plaintext text prod dev test staging live old new current primary "
+                             "secondary backup".split())
+_KEY_JOINERS = frozenset("access api app signing private client master encryption account "
+                         "secret".split())
+_SECRET_WORDS_ZH = ("密码", "口令", "密钥", "秘钥", "令牌", "私钥", "凭证", "凭据", "授权码", "秘密",
+                    "密碼", "金鑰", "密鑰", "權杖", "憑證", "憑據")
+# words between a Chinese secret word and a value that make the value something else
+# (凭据名称 x, 密码长度 12, 令牌桶)
+_NOT_SECRET_ZH = ("名", "类型", "類型", "地址", "路径", "路徑", "文件", "檔案", "策略", "长度", "長度",
+                  "格式", "错误", "錯誤", "规则", "規則", "校验", "提示", "管理", "编号", "有效期", "过期",
+                  "過期", "输入", "桶", "轮换", "輪換", "字段", "位数", "强度", "复杂度", "错", "不对")
+# words of a placeholder, an example or a reference, never a real value
+_PLACEHOLDER_WORDS = ("your", "example", "changeme", "change_me", "change-me", "placeholder",
+                      "dummy", "redacted", "xxx", "todo", "fixme", "sample", "here", "insert",
+                      "replace", "填写", "你的", "示例", "替换", "此处", "这里", "占位", "請填",
+                      "范例")
+_PLACEHOLDER_VALUES = frozenset("password passwd pass pwd secret token key apikey api_key none null "
+                                "nil true false undefined string str bytes int integer bool any "
+                                "optional secretstr required empty default env value values "
+                                "redacted masked hidden stdin yes no on off enabled disabled "
+                                "set unset".split())
+SECRET_PREFIXES = (  # tokens whose prefix names their issuer: (kind, pattern)
+    ("anthropic-key", r"sk-ant-[\w-]{20,}"),
+    ("openai-key", r"sk-(?:proj-|svcacct-|admin-|live-|test-)?[\w-]{20,}"),
+    ("stripe-key", r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{16,}"),
+    ("aws-key", r"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])"),
+    ("github-token", r"gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{22,}"),
+    ("gitlab-token", r"gl(?:pat|rt|ptt|dt|cbt|soat|ft|imt|agent)-[\w-]{20,}"),
+    ("slack-token", r"xox[a-z]-[\w.-]{10,}|xapp-[\w-]{10,}"),
+    ("npm-token", r"npm_[A-Za-z0-9]{30,}"),
+    ("pypi-token", r"pypi-[\w-]{30,}"),
+    ("google-key", r"AIza[\w-]{35}"),
+    ("sendgrid-key", r"SG\.[\w-]{16,}\.[\w-]{16,}"),
+    ("vault-token", r"hv[sbr]\.[\w-]{20,}"),
+    ("bot-token", r"(?<=bot)[0-9]{8,10}:AA[\w-]{30,}|[0-9]{8,10}:AA[\w-]{30,}"),
+    ("private-key", r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}"),  # base64 of "-----BEGIN"
+)
+_PREFIXED_RE = _LazyRe("|".join("(?P<k%d>(?:(?<![\\w.-])|(?<=bot))(?:%s))" % (n, pattern)
+                                for n, (_, pattern) in enumerate(SECRET_PREFIXES)))
+# the general shape of a vendor token: a short prefix, a separator, a long random tail
+_TOKEN_SHAPE_RE = _LazyRe(r"(?<![\w.\-/+])[A-Za-z][A-Za-z0-9]{1,11}[_.\-][\w.\-]{19,}")
+_TOKEN_SEPARATORS_RE = _LazyRe(r"[_.\-]+")
+_DOTTED_TOKEN_RE = _LazyRe(r"(?<![\w.\-])[\w\-]{20,}\.[\w\-]{6,}\.[\w\-]{20,}(?![\w.\-])")
+_TOKENISH_PREFIX = ("pat", "api", "key", "tok", "secret", "sk", "live", "auth", "bot", "app", "sec")
+_JWT_RE = _LazyRe(r"(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}(?:\.[\w-]{8,}\.[\w-]{8,})?")
+_PRIVATE_KEY_RE = _LazyRe(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+                          r"(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)")
+_USERINFO_RE = _LazyRe(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://(?:([^\s/:\"'<>\[\]]{0,200}?):"
+                       r"([^\s/\"'<>]{1,400})|([^\s/:@\"'<>\[\]]{1,200}))@(?=[\w\[])")
+# a value: quoted, or a run up to a space, a delimiter, a next query parameter or CJK punctuation
+_VALUE = (r"(?P<value>\"(?:[^\"\\\n]|\\.){1,400}\"|'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”|"
+          r"「[^」\n]{1,400}」|(?:[^\s,;'\"<>(){}\[\]|&，。；、）】」』！？“”\u3000]|&(?![\w\-]+=)){1,400})")
+_PROSE_SEPARATORS = ("is", "was", "to", "是", "为", "為", "改成", "改为", "设置成", "设成", "设为", "設為",
+                     "改成了", "设置成了")
+_SEPARATOR = (r"(?P<sep>[ \t]*(?:=>|:=|==?|:|：)[ \t]*|[ \t]*(?:是|为|為|改成了?|改为|设置成了?|设成|设为|設為)"
+              r"[ \t]*|[ \t]+(?:is|was|to)[ \t]*[:：]?[ \t]*|[ \t]+)")
+# NAME SEP VALUE, the name an identifier (quoted, or a flag) or a Chinese secret word
+_ASSIGN_RE = _LazyRe(r"(?P<name>(?<![\w\-.])-{0,2}[\"']?[A-Za-z_][\w.\-]{0,80}[\"']?)" + _SEPARATOR
+                     + _VALUE)
+_NAME_HINTS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "auth", "sig", "sess", "sid",
+               "cookie", "salt", "hmac", "otp", "jwt", "sk") + _SECRET_WORDS_ZH
+# a Chinese secret word with a few words between it and its value (数据库的密码是 X, token 给你：X)
+_ZH_ASSIGN_RE = _LazyRe(
+    r"(?P<name>(?:%s|(?i:token|key|secret|password)))(?P<between>[\u4e00-\u9fff]{0,6}?)"
+    r"(?P<sep>[ \t]*(?:是|为|為|：|:|=|改成了?|改为|设置成了?|设成|设为|設為)[ \t]*|[ \t]+|(?=[“「]))"
+    % "|".join(_SECRET_WORDS_ZH)
+    + _VALUE)
+_KEY_VALUE_ATTR_RE = _LazyRe(r"\b(?:key|name)=([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s+value="
+                             r"(?P<value>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')")
+_XML_ELEMENT_RE = _LazyRe(r"<(?P<name>[A-Za-z_][\w.\-]{0,60})>(?P<value>[^<\n]{1,400})</(?P=name)>")
+_CALL_PAIR_RE = _LazyRe(r"([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s*,\s*(?P<value>\"[^\"\n]{1,400}\""
+                        r"|'[^'\n]{1,400}')")
+_SQL_PASSWORD_RE = _LazyRe(r"(?i)\b(?:identified(?:\s+with\s+\w+)?\s+by|password|requirepass)\s+"
+                           r"(?P<value>'[^'\n]{1,400}'|\"[^\"\n]{1,400}\")")
+_ARG = r"(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]\S*)"
+_CLI_PASSWORD_RES = tuple(_LazyRe(p) for p in (
+    # mysql -pVALUE (attached: "-p shop" asks for the password, shop is the database)
+    r"\b(?:mysql|mysqldump|mysqladmin|mysqlsh|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p"
+    r"(?P<value>[^\s'\"]\S*|'[^'\n]+'|\"[^\"\n]+\")",
+    r"\bsshpass\s+-p\s*" + _ARG,
+    r"\b(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|regctl|helm\s+registry)\s+login\b"
+    r"[^\n|;&]*?\s-p\s+" + _ARG,
+    r"\bredis-cli\b[^\n|;&]*?\s-a\s+" + _ARG,
+    r"\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+(?:\S+\s+){2}" + _ARG,
+    r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+" + _ARG,
+    r"-(?:passin|passout|password|pass)\s+pass:(?P<value>\S+)",
+    r"(?:^|>[ \t]*)AUTH[ \t]+" + _ARG,
+    # curl -u user:VALUE, --user user:VALUE
+    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:\"']*:(?P<value>[^\s\"']+)",
+))
+# what each of the patterns above needs in the text (lower-cased), SQL's first
+_CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), ("sshpass",),
+              ("login",), ("redis-cli",), ("htpasswd",), ("rabbitmqctl",), ("pass:",), ("auth",),
+              (" -u", "--user", "--proxy-user"))
+_AUTHORIZATION_RE = _LazyRe(
+    r"(?i)\b(?:proxy-)?authorization[\"']?(?:\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest|bot|"
+    r"apikey|key|sso-key|otp)\s+)?|\s+[\"']?(?:bearer|basic|token|digest)\s+)(?P<value>[^\s\"',;]{4,})")
+_BEARER_RE = _LazyRe(r"(?i)\bbearer\s+(?P<value>[\w.~+/\-]{12,}=*)")
+_COOKIE_RE = _LazyRe(r"(?i)\b(?:set-)?cookie\s*[:：=]\s*(?P<pairs>[^\n]{1,4000})")
+_COOKIE_PAIR_RE = _LazyRe(r"(?P<name>[\w.\-]{1,80})=(?P<value>[^;,\s]{1,400})")
+_LONG_RUN_RE = _LazyRe(r"[\w.\-:+/=]{16,}")
+_RANDOM_RUN_RE = _LazyRe(r"(?<![\w+/=%\-])[A-Za-z0-9][\w+/=%.~\-]{15,}")
+_QUOTED_RUN_RE = _LazyRe(r"(?:b?\"(?P<a>[\w+/=\-]{24,200})\"|b?'(?P<b>[\w+/=\-]{24,200})')")
+_WEBHOOK_URL_RE = _LazyRe(r"(?i)https?://[^\s\"'<>]*?/(?:hooks?|webhooks?|services|robot|bot)/"
+                          r"[^\s\"'<>?#]+")
+_HASH_WORDS = ("sha1", "sha224", "sha256", "sha384", "sha512", "md5", "h1:", "fingerprint",
+               "checksum", "digest", "hash", "integrity", "指纹", "校验", "摘要", "哈希")
+_HASH_PREFIX_RE = _LazyRe(r"(?i)^(?:sha1|sha224|sha256|sha384|sha512|md5|h1)[:\-]")
+_UUID_RE = _LazyRe(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_NAME_PARTS_RE = _LazyRe(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_WORDY_RE = _LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}|[A-Z]{4,}")
+_LOWER_WORDY_RE = _LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}")
+_IDENTIFIER_PATH_RE = _LazyRe(r"[A-Za-z_]\w*(?:\.\w+|\[[^\]]{1,80}\])*")
+# the words after which a random run is a secret (as words: "tokenizer" and "OAuth" are not)
+_SECRET_CONTEXT_RE = _LazyRe(r"(?i)(?<![a-z])(?:api[ _-]?key|access[ _-]?key|secret[ _-]?key|"
+                             r"private[ _-]?key|license[ _-]?key|app[ _-]?secret|key|token|secret|"
+                             r"password|passwd|credentials?|bearer|sk|ak)s?(?![a-z])|"
+                             + "|".join(_SECRET_WORDS_ZH))
+_CONTEXT_HINTS = ("key", "token", "secret", "passw", "credential", "bearer", "sk", "ak",
+                  "api", "access", "private", "license", "app") + _SECRET_WORDS_ZH
+_REACH_END_RE = _LazyRe(r"[,;，。；\n]|\s\w+[:=]")
+_REDACTED_RE = _LazyRe(r"\[REDACTED:[\w.\-]*\]")
+# Every detector needs one of these (lower-cased), or a long run that could be a token
+_SECRET_HINTS = ("://", "-----begin", "<private", "eyj", "pass", "pwd", "pw", "secret", "token",
+                 "key", "auth", "sig", "sess", "sid", "cookie", "cred", "salt", "hmac", "otp",
+                 "bearer", "sk", " -p", " -a ", " -u", "--user", "identified", "mysql", "mariadb",
+                 "login", "htpasswd", "rabbitmqctl") + _SECRET_WORDS_ZH
+
+
+def _entropy(text):
+    """Shannon entropy of ``text`` in bits per character."""
+    counts = collections.Counter(text)
+    total = float(len(text))
+    return -sum(n / total * math.log(n / total, 2) for n in counts.values())
+
+
+def _classes(text):
+    return (any(c.islower() for c in text) + any(c.isupper() for c in text)
+            + any(c.isdigit() for c in text))
+
+
+def _wordy(text):
+    """Whether most of ``text`` is words (BCryptPasswordEncoder, process.env.GITHUB_TOKEN,
+    example.com/v1): a random token has few runs of four lower-case letters (capitals count
+    only in a name joined by _ or ., where NPM_TOKEN is words; a random capital run is common)."""
+    pattern = _WORDY_RE if ("_" in text or "." in text) else _LOWER_WORDY_RE
+    return sum(len(w) for w in pattern.findall(text)) >= 0.5 * len(text)
+
+
+def looks_random(value, length=16):
+    """Whether ``value`` looks like a machine-made secret: long enough, mostly letters and digits
+    of several kinds (a hex or base32 string counts), high entropy, not made of words."""
+    core = value.strip("=")
+    if len(core) < length or " " in core:
+        return False
+    if sum(c.isalnum() for c in core) < 0.75 * len(core) or _classes(core) < 2:
+        return False
+    return _entropy(core) >= (3.0 if len(core) < 32 else 3.3) and not _wordy(core)
+
+
+def _part_kind(part):
+    if part in _STRONG_PARTS or part.endswith(_STRONG_ENDINGS) and part not in _NOT_PASS:
+        return "strong"
+    if part.endswith("auth") and len(part) > 4:
+        return "strong"  # masterauth, requireauth: a directive's password
+    if part.endswith(_WEAK_ENDINGS):
+        return "weak"
+    return None
+
+
+def _name_kind(name):
+    """"strong", "weak" or None: what a value given to ``name`` is (DB_PASSWORD and requirepass
+    strong, AccountKey weak, password_file and tokenizer none)."""
+    bare = name.strip("\"'-")
+    if any(word in bare for word in _SECRET_WORDS_ZH):
+        return "strong"
+    parts = [p.lower() for p in _NAME_PARTS_RE.findall(bare)]
+    for at in range(len(parts) - 1, -1, -1):
+        kind = _part_kind(parts[at])
+        if kind:
+            if not all(p in _SECRET_SUFFIXES or p.isdigit() for p in parts[at + 1:]):
+                return None
+            for before in reversed(parts[:at]):  # SECRET_KEY, client_secret_key: strong
+                if _part_kind(before) == "strong":
+                    return "strong"
+                if before not in _KEY_JOINERS and not _part_kind(before):
+                    break
+            return kind
+    return None
+
+
+def _counts_not_secrets(name, value):
+    """max_tokens: 4096, prompt_tokens=1532: a number given to a token or key name is a count or
+    an id (a password may be all digits)."""
+    bare = name.lower()
+    return value.strip("\"'").isdigit() and not any(w in bare for w in (
+        "pass", "pwd", "pw", "pin", "secret")) and not any(w in name for w in ("密码", "口令"))
+
+
+def _path_like(value):
+    """Whether ``value`` is a path: most of its parts are plain lower-case words or numbers
+    (a base64 secret with a slash has random parts)."""
+    parts = [p for p in value.split("/") if p]
+    plain = [p for p in parts if p.isdigit() or p.isalpha() and p.islower()]
+    return len(plain) >= 2 and len(plain) * 2 >= len(parts)
+
+
+def _bare_value(value):
+    """A value without its quotes and an encoding label (Laravel's base64:...)."""
+    plain = value.strip("\"'`“”「」")
+    return plain[7:] if plain.startswith("base64:") else plain
+
+
+def _placeholder(value, name=""):
+    """Whether ``value`` is a placeholder, an example, a reference or a type, not a secret."""
+    plain = _bare_value(value)
+    lowered = plain.lower()
+    if len(plain) < 3 or set(lowered) <= set("*x.…-_#?<> ·•"):
+        return True
+    if plain[0] in "$%{<(@[" or plain.endswith(("...", "…")) or "(" in plain:
+        return True
+    if lowered in _PLACEHOLDER_VALUES or lowered == name.strip("\"'-").lower():
+        return True
+    if not looks_random(plain) and any(word in lowered for word in _PLACEHOLDER_WORDS):
+        return True  # (a long random token may hold "here" by chance)
+    if plain.startswith(("/", "./", "../", "~/", ".")) and any(c in plain[1:] for c in "/."):
+        return True  # a file (.dvc/config.local, ~/.pgpass)
+    if "/" in plain and _path_like(plain):
+        return True  # a path (secret:prod/db/password, /run/secrets/db), not a password
+    if _CJK_RUN_RE.search(plain):
+        return True  # prose ("请填写数据库密码"), not a credential
+    # a reference to where the value lives (settings.API_KEY, os.environ["X"]) or another name
+    # (password=db_password); a human password of plain letters is neither (mysecretpassword)
+    if _IDENTIFIER_PATH_RE.fullmatch(plain) and not any(c.isdigit() for c in plain) and (
+            "." in plain or "[" in plain or "_" in plain and _name_kind(plain)
+            or _name_kind(plain) and plain[:1].islower() and any(c.isupper() for c in plain)):
+        return True
+    return False
+
+
+def _credential_like(value):
+    """A value written in prose ("my password is X", "密码是 X") that reads as a password: a digit
+    or several kinds of characters, or quoted; not an ordinary word."""
+    plain = value.strip("\"'`“”「」")
+    if value[:1] in "\"'`“「" and len(plain) >= 4:
+        return True
+    return len(plain) >= 4 and (any(c.isdigit() for c in plain) or _classes(plain) >= 2 or any(
+        not c.isalnum() for c in plain[1:]))
+
+
+def _value_span(m):
+    """(start, end) of a match's value without its quotes and a closing full stop."""
+    start, end = m.span("value")
+    text = m.group("value")
+    if text[:1] in "\"'`“「" and len(text) > 1 and text[-1:] in "\"'`”」":
+        return start + 1, end - 1
+    while end > start + 1 and text[end - start - 1] in ".:":
+        end -= 1
+    return start, end
+
+
+def _line_start(text, at):
+    """Whether only white space stands between the line's start and ``at``."""
+    return not text[text.rfind("\n", 0, at) + 1:at].strip()
+
+
+def _assignment_ok(text, m, zh):
+    name, sep, value = m.group("name"), m.group("sep"), m.group("value")
+    kind = _name_kind(name)
+    if kind is None or _placeholder(value, name) or _counts_not_secrets(name, value):
+        return None
+    if zh and any(w in m.group("between") for w in _NOT_SECRET_ZH):
+        return None
+    if zh and m.group("between") and not sep.strip() and value[:1] not in "“「\"'":
+        return None  # 凭证已经写进 X: words between and no 是 or ：, so X is not the secret
+    word = sep.strip()
+    if zh and name.isascii() and not m.group("between") and (not word or word.isascii()):
+        return None  # an English word: _ASSIGN_RE judges it
+    if not word:  # white space alone: a flag (--password X), a directive, a Chinese word, or
+        # "pass X" in prose, with a value that has a digit or a symbol
+        if not (zh or name.startswith("-") or _line_start(text, m.start("name"))
+                or name in _SECRET_WORDS_ZH or _part_kind(name.lower()) == "strong"
+                and name.lower().endswith(("pass", "password", "pwd", "passwd"))):
+            return None
+        if value.startswith("-") or "=" in value or ":" in value.strip("\"'") or name[:1] in "\"'":
+            return None  # --password-stdin, then another flag; another assignment
+        plain = value.strip("\"'")
+        if value[:1] not in "\"'“「" and (len(plain) < 6 or plain.isalpha()):
+            return None
+    if (not word or word.rstrip(":：") in _PROSE_SEPARATORS) and not _credential_like(value):
+        return None
+    if kind == "weak" and not looks_random(_bare_value(value), 12):
+        return None
+    return "password" if kind == "strong" else "secret"
+
+
+def _hint_positions(text, words):
+    """The sorted places where any of ``words`` occurs in ``text`` (any case): found by the
+    string search in C, much faster than one alternation of them all."""
+    lowered, found = text.lower(), set()
+    if len(lowered) != len(text):
+        lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    for word in words:
+        at = lowered.find(word)
+        while at >= 0:
+            found.add(at)
+            at = lowered.find(word, at + 1)
+    return sorted(found)
+
+
+def _assignments(text, spans):
+    """NAME SEP VALUE, tried at each name that holds a secret word's fragment (the start of the
+    identifier around it, so `set DB_PASSWORD=x` and `-e POSTGRES_PASSWORD=x` are read at
+    DB_PASSWORD), and at each Chinese secret word."""
+    tried = set()
+    for hint in _hint_positions(text, _NAME_HINTS):
+        start = hint
+        if text[hint].isascii():
+            while start and text[start - 1].isascii() and (text[start - 1].isalnum()
+                                                            or text[start - 1] in "_.-"):
+                start -= 1
+            if start and text[start - 1] in "\"'":
+                start -= 1
+        if start in tried:
+            continue
+        tried.add(start)
+        for pattern, zh in ((_ASSIGN_RE, False), (_ZH_ASSIGN_RE, True)):
+            m = pattern.match(text, start if not zh else hint)
+            kind = m and _assignment_ok(text, m, zh)
+            if kind:
+                spans.append(_value_span(m) + (kind,))
+                break
+
+
+def _named_values(text, spans):
+    """Secrets in other notations of a name and its value: XML elements, function arguments
+    (define('DB_PASSWORD', 'x')), SQL (IDENTIFIED BY 'x'), command lines."""
+    lowered = text.lower()
+    for pattern, hints in ((_XML_ELEMENT_RE, ("</",)), (_CALL_PAIR_RE, ("',", '",')),
+                           (_KEY_VALUE_ATTR_RE, ("value=",))):
+        for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
+            kind = _name_kind(m.group("name"))
+            value = m.group("value")
+            if kind and not _placeholder(value, m.group("name")) and (
+                    kind == "strong" or looks_random(value.strip("\"'"), 12)):
+                spans.append(_value_span(m) + ("password",))
+    for pattern, hints in zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES, _CLI_HINTS):
+        for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
+            if not _placeholder(m.group("value")):
+                spans.append(_value_span(m) + ("password",))
+
+
+def _http_credentials(text, spans):
+    lowered = text.lower()
+    for kind, pattern in (("authorization", _AUTHORIZATION_RE), ("bearer", _BEARER_RE)):
+        for m in pattern.finditer(text) if kind in lowered else ():
+            if not _placeholder(m.group("value")):
+                spans.append(m.span("value") + (kind,))
+    for m in _COOKIE_RE.finditer(text) if "cookie" in lowered else ():
+        base = m.start("pairs")
+        for pair in _COOKIE_PAIR_RE.finditer(m.group("pairs")):
+            name, value = pair.group("name"), pair.group("value")
+            lowered = name.lower()
+            sessiony = any(w in lowered for w in ("sess", "sid", "token", "auth", "remember", "jwt",
+                                                  "login", "secret"))
+            if (sessiony and len(value) >= 8 or looks_random(value)) and not _placeholder(value):
+                spans.append((base + pair.start("value"), base + pair.end("value"), "cookie"))
+
+
+def _token_split_ok(token):
+    """A prefix, a separator and a random tail (hf_..., dop_v1_..., re_Gkg5...): one of the
+    first three separators splits it so."""
+    if _HASH_PREFIX_RE.match(token):
+        return False
+    for m in itertools.islice(_TOKEN_SEPARATORS_RE.finditer(token), 3):
+        prefix, tail = token[:m.start()], token[m.end():]
+        bare = tail.replace("-", "").replace("_", "").replace(".", "")
+        if len(bare) < 19 or not looks_random(bare, 19) or "." in tail:
+            continue
+        if len(tail) >= 30 or any(w in prefix.lower() for w in _TOKENISH_PREFIX):
+            return True
+    return False
+
+
+def _urls(text, spans):
+    if "://" not in text:
+        return
+    for m in _USERINFO_RE.finditer(text):
+        password, user = m.group(2), m.group(3)
+        if password is not None and not _placeholder(password, "password"):
+            spans.append(m.span(2) + ("url-password",))
+        elif user and (looks_random(user, 20) or _PREFIXED_RE.match(user)):
+            spans.append(m.span(3) + ("url-password",))
+    for m in _WEBHOOK_URL_RE.finditer(text):
+        at = m.start()
+        for piece in m.group(0).split("/"):
+            if len(piece) >= 16 and (looks_random(piece) or _UUID_RE.match(piece)):
+                spans.append((at, at + len(piece), "webhook-token"))
+            at += len(piece) + 1
+
+
+def _tokens(text, spans):
+    """Tokens by their prefix or shape, read only in the runs long enough to hold one."""
+    for run in _LONG_RUN_RE.finditer(text):
+        start, end = run.span()
+        for m in _PREFIXED_RE.finditer(text, start, end):
+            kind = SECRET_PREFIXES[int(m.lastgroup[1:])][0]
+            if not _placeholder(m.group(0)):
+                spans.append(m.span() + (kind,))
+        for m in _TOKEN_SHAPE_RE.finditer(text, start, end):
+            token = m.group(0).rstrip(".-")
+            if _token_split_ok(token):
+                spans.append((m.start(), m.start() + len(token), "token"))
+        for m in _DOTTED_TOKEN_RE.finditer(text, start, end):
+            parts = m.group(0).split(".")
+            if looks_random(parts[0], 20) and looks_random(parts[-1], 20):
+                spans.append(m.span() + ("token",))
+        for m in _JWT_RE.finditer(text, start, end):
+            spans.append(m.span() + ("jwt",))
+
+
+def _random_near_words(text, spans):
+    """A long random run within a short reach after a secret-sounding word, up to the end of its
+    clause (hex and UUIDs count there: gitee 的私人令牌是 8d90...); a quoted random string
+    anywhere."""
+    for at in _hint_positions(text, _CONTEXT_HINTS):
+        word = _SECRET_CONTEXT_RE.match(text, at)
+        if word is None:
+            continue
+        reach = text[word.end():word.end() + 64]
+        stop = _REACH_END_RE.search(reach)
+        reach = reach[:stop.start()] if stop else reach
+        if contains_any(reach.lower(), _HASH_WORDS):
+            continue
+        # (a run that starts within the reach is read whole: a cut one would look random)
+        for m in _RANDOM_RUN_RE.finditer(text[word.end():word.end() + len(reach) + 400]):
+            if m.start() >= len(reach):
+                break
+            value = m.group(0).rstrip(".,")
+            if _HASH_PREFIX_RE.match(value) or "/" in value and _path_like(value):
+                continue
+            if looks_random(value) or _UUID_RE.match(value):
+                at = word.end() + m.start()
+                spans.append((at, at + len(value), "token"))
+    for m in _QUOTED_RUN_RE.finditer(text):
+        group = "a" if m.group("a") else "b"
+        value = m.group(group)
+        if (_classes(value) == 3 and _entropy(value) >= 4.2 and not _HASH_PREFIX_RE.match(value)
+                and not _wordy(value)):
+            spans.append(m.span(group) + ("token",))
+
+
+_TABLE_RULE_RE = _LazyRe(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+
+
+def _table_cells(line):
+    """[(cell text, its start)] of a Markdown table row."""
+    cells, at = [], 0
+    parts = line.split("|")
+    for n, part in enumerate(parts):
+        if 0 < n < len(parts) - 1 or part.strip():
+            lead = len(part) - len(part.lstrip())
+            cells.append((part.strip(), at + lead))
+        at += len(part) + 1
+    return cells
+
+
+def _tables(text, spans):
+    """A Markdown table with a password, token or secret column: that column's cells (an
+    operations handover: | 系统 | 地址 | 账号 | 密码 |)."""
+    lines = text.split("\n")
+    offsets = list(itertools.accumulate([0] + [len(line) + 1 for line in lines]))
+    for n in range(1, len(lines)):
+        if not _TABLE_RULE_RE.match(lines[n]) or "|" not in lines[n - 1]:
+            continue
+        columns = [i for i, (cell, _) in enumerate(_table_cells(lines[n - 1]))
+                   if _name_kind(cell.replace(" ", "_")) == "strong"]
+        for row in range(n + 1, len(lines)):
+            if "|" not in lines[row]:
+                break
+            cells = _table_cells(lines[row])
+            for i in columns:
+                if i < len(cells) and cells[i][0] and not _placeholder(cells[i][0]):
+                    start = offsets[row] + cells[i][1]
+                    spans.append((start, start + len(cells[i][0]), "password"))
+
+
+def _might_hold_secret(text):
+    """The quick look before the detectors: a hint word, or a run long enough to be a token."""
+    return contains_any(text.lower(), _SECRET_HINTS) or bool(_RANDOM_RUN_RE.search(text))
+
+
+def scrub(text):
+    """Replace secrets in text with [REDACTED:kind]; return (text, {kind: count}): <private>
+    blocks, private keys, tokens by their prefix or shape, JWTs, URL passwords, values of
+    secret-sounding names in any notation and either language, command-line passwords, HTTP
+    credentials and session cookies, random tokens after a secret word (README: "What is
+    scrubbed").  Scrubbing scrubbed text changes nothing."""
     found = {}
-    if not text or not isinstance(text, str):
-        return text, found
-    if not contains_any(text.lower(), _SECRET_HINTS):
+    if not text or not isinstance(text, str) or not _might_hold_secret(text):
         return text, found
     if "<" in text:
         text = _strip_private(text, found)
-    for kind, pattern in _SECRET_RES:
-        def repl(m, kind=kind):
-            found[kind] = found.get(kind, 0) + 1
-            if kind in _KEEPS_PREFIX:
-                return (m.group(1) + "[REDACTED:%s]"
-                        % kind + (m.group(3) if kind == "url-password" else ""))
-            return "[REDACTED:%s]" % kind
-        text = pattern.sub(repl, text)
-    return text, found
+    spans = [m.span() + ("private-key",) for m in _PRIVATE_KEY_RE.finditer(text)]
+    _tokens(text, spans)
+    if contains_any(text.lower(), _SECRET_HINTS):
+        _urls(text, spans)
+        _assignments(text, spans)
+        _named_values(text, spans)
+        _http_credentials(text, spans)
+        _random_near_words(text, spans)
+        if "|" in text:
+            _tables(text, spans)
+    if not spans:
+        return text, found
+    done = [m.span() for m in _REDACTED_RE.finditer(text)]
+    merged = []
+    for start, end, kind in sorted(spans):
+        if end <= start or any(a < end and start < b for a, b in done):
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end, kind])
+    out, at = [], 0
+    for start, end, kind in merged:
+        out += [text[at:start], "[REDACTED:%s]" % kind]
+        found[kind] = found.get(kind, 0) + 1
+        at = end
+    out.append(text[at:])
+    return "".join(out), found
 
 
 def scrub_record(record):
@@ -820,7 +1312,7 @@ def scrub_record(record):
     texts = [v for v in record.values() if isinstance(v, str)]
     texts += [
         item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
-    if not contains_any("\n".join(texts).lower(), _SECRET_HINTS):
+    if not _might_hold_secret("\n".join(texts)):
         return record, found
     for name, value in record.items():
         if isinstance(value, str):
