@@ -3381,6 +3381,24 @@ MIGRATIONS = [
         "CREATE TRIGGER IF NOT EXISTS %s_chunks_ad AFTER DELETE ON %s BEGIN "
         "DELETE FROM embedding_chunks WHERE level = '%s' AND record_id = old.id; END" % (t, t, lv)
         for lv, t in (("l1", "memory_l1"), ("l2", "memory_l2"), ("l3", "memory_l3"))],
+    [
+        # Forget is final: what every way in checks before it writes a record again.
+        """CREATE TABLE IF NOT EXISTS forgotten (
+            uid          TEXT,           -- the forgotten record's global id
+            level        TEXT NOT NULL,
+            record_id    INTEGER,        -- its id here (ids are never given out twice)
+            source       TEXT,           -- what an importer would make it from: session:ID
+            text_hash    TEXT,           -- keyed hash of its normalised text (never the text)
+            forgotten_at TEXT NOT NULL
+        )""",
+        "CREATE INDEX IF NOT EXISTS forgotten_uid ON forgotten(uid)",
+        "CREATE INDEX IF NOT EXISTS forgotten_source ON forgotten(source)",
+        "CREATE INDEX IF NOT EXISTS forgotten_hash ON forgotten(text_hash)",
+        # the flag a person cleared (its reason): the same text is not flagged again
+        "ALTER TABLE memory_l1 ADD COLUMN flag_cleared TEXT",
+        "ALTER TABLE memory_l2 ADD COLUMN flag_cleared TEXT",
+        "ALTER TABLE memory_l3 ADD COLUMN flag_cleared TEXT",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 
@@ -4669,6 +4687,129 @@ def forget_session(conn, session_id, now):
 def forget_all_sessions(conn):
     conn.execute("DELETE FROM session_turns")
     conn.execute("DELETE FROM pending_sessions")
+
+
+# ==== Forgetting: tombstones every way in checks, and the stamp a change takes ====
+# A forget leaves no text, only a tombstone: the record's uid, its id here, the source an
+# importer would make it from again (a transcript's session) and a keyed hash of its text (the
+# key is this database's own, so the hash says nothing elsewhere).  Every automatic way in
+# (import-transcripts, import, import-notes, the vault, Hermes, MCP, replicate) checks them;
+# only a person writing the memory again (add-l1/2/3) brings it back.
+
+
+def _meta(conn, key, default=None):
+    row = conn.execute("SELECT value FROM replica_meta WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else default
+
+
+def _set_meta(conn, key, value):
+    conn.execute("INSERT INTO replica_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE "
+                 "SET value = excluded.value", (key, value))
+
+
+def _stamp_parts(stamp):
+    millis, _, counter = stamp.partition(".")
+    return int(millis), int(counter)
+
+
+def hlc_tick(conn, now):
+    """The next stamp of this device's hybrid logical clock: its wall clock in milliseconds,
+    never below a stamp it has seen, with a counter for the same millisecond."""
+    last = _meta(conn, "clock", "0000000000000.000000")
+    millis, counter = _stamp_parts(last)
+    wall = max(0, int(now.timestamp() * 1000))
+    stamp = "%013d.%06d" % ((wall, 0) if wall > millis else (millis, min(counter + 1, 999999)))
+    _set_meta(conn, "clock", stamp)
+    return stamp
+
+
+def forget_key(conn):
+    """This database's key for the hashes of forgotten texts, made on first use."""
+    row = conn.execute("SELECT value FROM config WHERE key = 'forget_key'").fetchone()
+    if row:
+        return json.loads(row[0])
+    key = os.urandom(16).hex()
+    conn.execute("INSERT OR IGNORE INTO config(key, value) VALUES ('forget_key', ?)",
+                 (json.dumps(key),))
+    return json.loads(conn.execute("SELECT value FROM config WHERE key = 'forget_key'"
+                                   ).fetchone()[0])
+
+
+def text_hash(key, text):
+    """The keyed hash a tombstone keeps of a text (space, punctuation and case ignored)."""
+    import hashlib
+    import hmac
+    return hmac.new(key.encode("ascii"), normalise_text(text or "").encode("utf-8", "replace"),
+                    hashlib.sha256).hexdigest()
+
+
+def record_source(level, row):
+    """What an importer makes a record from again: an L1's session."""
+    session = row["session_id"] if level == "l1" else None
+    return "session:%s" % session if session else None
+
+
+def tombstone(conn, level, row, now, source=None):
+    """Remember a forgotten record (by uid, id, source and text hash) inside the caller's
+    transaction."""
+    conn.execute("INSERT INTO forgotten(uid, level, record_id, source, text_hash, forgotten_at) "
+                 "VALUES (?, ?, ?, ?, ?, ?)",
+                 (row["uid"], level, row["id"], source or record_source(level, row),
+                  text_hash(forget_key(conn), row[LEVEL_TEXT[level]]), iso(now)))
+
+
+class Tombstones:
+    """The tombstones of a database, asked about each record of a write or an import (looked up
+    by their indexes; nothing is read when there are none)."""
+
+    _COLUMNS = "uid, level, record_id, source, text_hash, forgotten_at"
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.empty = conn.execute("SELECT 1 FROM forgotten LIMIT 1").fetchone() is None
+        self.key = None if self.empty else forget_key(conn)
+
+    def _find(self, column, value):
+        row = self.conn.execute("SELECT %s FROM forgotten WHERE %s = ? LIMIT 1"
+                                % (self._COLUMNS, column), (value,)).fetchone()
+        return dict(zip(("uid", "level", "id", "source", "text_hash", "at"), row)) if row else None
+
+    def holding(self, level, record):
+        """The tombstone a record would come back through (its uid, its session, its text), or
+        None.  An agent's new summary of a forgotten session (other text, written over MCP)
+        is a new memory."""
+        if self.empty:
+            return None
+        found = self._find("uid", record["uid"]) if record.get("uid") else None
+        digest = text_hash(self.key, record.get(LEVEL_TEXT[level]))
+        if found is None and level == "l1" and record.get("session_id"):
+            found = self._find("source", "session:%s" % record["session_id"])
+            if found is not None and found["text_hash"] != digest and record.get(
+                    "origin") not in ("import", "auto", "hook"):
+                found = None
+        if found is None and record.get(LEVEL_TEXT[level]):
+            found = self._find("text_hash", digest)
+        return found
+
+
+def forgotten_note(found):
+    """A one-line reason for a refused write."""
+    return ("this memory was forgotten on %s (%s #%s); only a person writing it again from the "
+            "command line brings it back"
+            % (found["at"][:10], found["level"].upper(), found["id"] or "?"))
+
+
+def forget_replica_text(conn, uid, now):
+    """Make the replication state of a forgotten record a tombstone now (no text is left in it
+    until the next `replicate`, nor for good after `replicate --leave`)."""
+    device = _meta(conn, "device")
+    if device is None or not conn.execute("SELECT 1 FROM replica_state WHERE uid = ? AND "
+                                          "forgotten IS NULL", (uid,)).fetchone():
+        return
+    stamp = hlc_tick(conn, now)
+    conn.execute("UPDATE replica_state SET fields = '{}', counts = '{}', forgotten = ?, "
+                 "touched = ?, came_from = NULL WHERE uid = ?",
+                 (json.dumps([stamp, device], separators=(",", ":")), stamp, uid))
 
 
 # ==== DecayEngine: strength that fades, cleanup candidates ====
@@ -6365,6 +6506,7 @@ class MemoryStore:
         now = now or now_utc()
         record, redacted = scrub_record(check_fields("l1", values, now))
         with self.db.atomic() as conn:
+            self._check_forgotten(conn, "l1", record)
             key = normalise_text(record["summary"])
             for row in conn.execute("SELECT id, summary FROM memory_l1 WHERE session_id = ?",
                                     (record["session_id"],)):
@@ -6382,6 +6524,7 @@ class MemoryStore:
         record, redacted = scrub_record(check_fields(level, values, now))
         source = LEVEL[level].source
         with self.db.atomic() as conn:
+            self._check_forgotten(conn, level, record)
             self._require_ids(conn, source, record["source_ids"])
             if supersedes is not None:
                 self._require_ids(conn, level, [supersedes])
@@ -6391,6 +6534,19 @@ class MemoryStore:
                 self.supersede(level, supersedes, new_id, now)
         _, duplicates = self._relate(level, new_id, record[LEVEL_TEXT[level]], exclude=supersedes)
         return Written(new_id, True, duplicates, redacted)
+
+    @staticmethod
+    def _check_forgotten(conn, level, record):
+        """Refuse a record a tombstone holds, unless a person writes it (from the command line):
+        then the tombstones of that text are lifted."""
+        if record.get("origin") == "cli":
+            key = forget_key(conn)
+            conn.execute("DELETE FROM forgotten WHERE text_hash = ?",
+                         (text_hash(key, record[LEVEL_TEXT[level]]),))
+            return
+        found = Tombstones(conn).holding(level, record)
+        if found is not None:
+            raise ValidationError(forgotten_note(found))
 
     def _require_ids(self, conn, level, ids):
         if not ids:
@@ -6542,12 +6698,14 @@ class MemoryStore:
 
     # -- forgetting --
 
-    def forget(self, level, record_id, now=None):
+    def forget(self, level, record_id, now=None, final=True):
         """Delete one record and every copy the tool keeps of it: the row, its full-text
-        entries, its recall marks, its vault bookkeeping and notes, and (for the last L1 of a
-        session) that session's captured turns.  Records derived from it keep their text and
-        lose the link.  Returns {"unlinked": [records whose links were cut], "text": its text,
-        "notes": [note files deleted]}.  Call ``erase_freed`` afterwards.
+        entries, its recall marks, its vault bookkeeping and notes, its replication state (a
+        tombstone from now on) and its session's captured turns, and leave a tombstone that
+        every way in checks (``final=False``: a record merged into another elsewhere, whose text
+        lives on there: no tombstone).  Records derived from it keep their text and lose the
+        link.  Returns {"unlinked": [records whose links were cut], "text": its text, "notes":
+        [note files deleted]}.  Call ``erase_freed`` afterwards.
         """
         level = check_level(level)
         now = iso(now or now_utc())
@@ -6577,9 +6735,12 @@ class MemoryStore:
                              (record_id,))
             conn.execute("DELETE FROM recalls WHERE level = ? AND record_id = ?",
                          (level, record_id))
-            if level == "l1" and not conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?",
-                                                  (row["session_id"],)).fetchone():
-                forget_session(conn, row["session_id"], now)
+            if final:
+                tombstone(conn, level, row, parse_time(now))
+                forget_replica_text(conn, row["uid"], parse_time(now))
+            if level == "l1" and (final or not conn.execute(
+                    "SELECT 1 FROM memory_l1 WHERE session_id = ?", (row["session_id"],)).fetchone()):
+                forget_session(conn, row["session_id"], now)  # its turns would write it again
             gone = [(level, str(record_id))]
             if level == "l1" and not conn.execute("SELECT 1 FROM memory_l1 WHERE session_id = ?",
                                                   (row["session_id"],)).fetchone():
@@ -6644,7 +6805,9 @@ class MemoryStore:
 
     @staticmethod
     def purge_backup(path, records):
-        """Rewrite one backup without ``records`` [(level, id)]: the copy is made anew
+        """Rewrite one backup without ``records`` [(level, id)] and every copy it keeps of them:
+        the rows, their index entries, vault bookkeeping and replication state (by uid), and for
+        an L1 its session's captured turns and queue entry.  The copy is made anew
         (atomic_file) and vacuumed, so none of their text is left in it."""
         with atomic_file(path) as (_, tmp):
             src = connect_read_only(path)
@@ -6656,10 +6819,7 @@ class MemoryStore:
                 dst.execute("BEGIN")
                 names = {r[0] for r in dst.execute("SELECT name FROM sqlite_master")}
                 for level, record_id in records:
-                    dst.execute("DELETE FROM %s WHERE id = ?" % LEVEL_TABLE[level], (record_id,))
-                    if "vault_notes" in names:
-                        dst.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?",
-                                    (level, str(record_id)))
+                    MemoryStore._purge_copy(dst, names, level, record_id)
                 for table in ("memory_fts", "memory_units"):
                     if table in names:
                         dst.execute("INSERT INTO %s(%s) VALUES ('optimize')" % (table, table))
@@ -6669,9 +6829,68 @@ class MemoryStore:
                 src.close()
                 dst.close()
 
-    def forget_all(self):
+    @staticmethod
+    def _purge_copy(conn, names, level, record_id):
+        """Delete one record of a backup's copy and what that copy keeps of it."""
+        table = LEVEL_TABLE[level]
+        columns = {r[1] for r in conn.execute("PRAGMA table_info(%s)" % table)}
+        wanted = [c for c in ("uid", "session_id") if c in columns]
+        row = conn.execute("SELECT %s FROM %s WHERE id = ?" % (", ".join(wanted or ["id"]), table),
+                           (record_id,)).fetchone()
+        conn.execute("DELETE FROM %s WHERE id = ?" % table, (record_id,))
+        if "vault_notes" in names:
+            conn.execute("DELETE FROM vault_notes WHERE kind = ? AND ref = ?",
+                         (level, str(record_id)))
+        if "recalls" in names:
+            conn.execute("DELETE FROM recalls WHERE level = ? AND record_id = ?",
+                         (level, record_id))
+        found = dict(zip(wanted, row)) if row else {}
+        if found.get("uid") and "replica_state" in names:
+            conn.execute("DELETE FROM replica_state WHERE uid = ?", (found["uid"],))
+        if found.get("session_id"):
+            for other in ("session_turns", "pending_sessions"):
+                if other in names:
+                    conn.execute("DELETE FROM %s WHERE session_id = ?" % other,
+                                 (found["session_id"],))
+            if "vault_notes" in names:
+                conn.execute("DELETE FROM vault_notes WHERE kind = 'session' AND ref = ?",
+                             (found["session_id"],))
+
+    @staticmethod
+    def backup_matches(path, text):
+        """[(level, id, row)] of the records of the backup at ``path`` a person would call a
+        match for ``text`` (every significant word, as `forget --query` reads the database)."""
+        wanted = similarity_tokens(text)
+        found = []
+        try:
+            conn = connect_read_only(path)
+            conn.row_factory = sqlite3.Row
+            try:
+                for level in LEVELS:
+                    for row in conn.execute("SELECT * FROM %s" % LEVEL_TABLE[level]):
+                        names = row.keys()
+                        words = " ".join(str(row[n] or "") for n in (
+                            LEVEL_TEXT[level], "key_points", "tags", "category") if n in names)
+                        if wanted and wanted <= similarity_tokens(words):
+                            found.append((level, row["id"], dict(row)))
+            finally:
+                conn.close()
+        except sqlite3.Error:
+            return found
+        return found
+
+    def was_forgotten(self, level, record_id):
+        return self.db.execute("SELECT 1 FROM forgotten WHERE level = ? AND record_id = ?",
+                               (level, record_id)).fetchone() is not None
+
+    def forget_all(self, now=None):
         """Delete every record of every level (callers take a backup first); return counts."""
+        now = now or now_utc()
         with self.db.atomic() as conn:
+            for lv in LEVELS:
+                for row in conn.execute("SELECT * FROM %s" % LEVEL_TABLE[lv]).fetchall():
+                    tombstone(conn, lv, row, now)
+                    forget_replica_text(conn, row["uid"], now)
             counts = {lv: conn.execute("DELETE FROM %s"
                                        % LEVEL_TABLE[lv]).rowcount for lv in LEVELS}
             notes = [(r[0],
@@ -6999,7 +7218,7 @@ class MemoryStore:
         """The second pass of import_records: each batch read back from the spool, written in one
         transaction."""
         import marshal
-        counts = {"added": 0, "skipped": 0}
+        counts = {"added": 0, "skipped": 0, "forgotten": 0}
         # ("l2", category) or ("l3",) -> digests of the texts stored (for the whole import)
         texts = {}
         done = 0
@@ -7007,10 +7226,13 @@ class MemoryStore:
             # read whole: marshal.load on a file reads it a string at a time (several times slower)
             batch = marshal.loads(spool.read(int.from_bytes(spool.read(8), "big")))
             with self.db.atomic() as conn, self._bulk_index(conn) as index:
-                sessions = self._known_texts(conn, batch, texts)  # per batch: memory stays bounded
-                added = self._import_batch(conn, batch, now, sessions, texts, done)
+                tombs = Tombstones(conn)  # a forgotten record does not come back from a file
+                kept = [item for item in batch if tombs.holding(item[1], item[2]) is None]
+                counts["forgotten"] += len(batch) - len(kept)
+                sessions = self._known_texts(conn, kept, texts)  # per batch: memory stays bounded
+                added = self._import_batch(conn, kept, now, sessions, texts, done)
                 counts["added"] += len(added)
-                counts["skipped"] += len(batch) - len(added)
+                counts["skipped"] += len(kept) - len(added)
                 if index is not None:
                     index.extend(added)
             done += len(batch)
@@ -9202,12 +9424,17 @@ def forget_memories(db, *, targets=(), everything=False, purge_backups=False, no
     if everything:
         if not purge_backups:
             result["backup"] = db.backup(now=now, keep=0)[0]
-        counts, notes = store.forget_all()
+        counts, notes = store.forget_all(now)
         result["forgotten"] = counts
         result["notes_deleted"] = notes
     else:
         for level, record_id in targets:
-            done = store.forget(level, record_id, now)
+            try:
+                done = store.forget(level, record_id, now)
+            except NotFoundError:
+                if not store.was_forgotten(level, record_id):
+                    raise
+                continue  # forgotten before: what its backups still hold is purged below
             result["forgotten"].append({"level": level, "id": record_id})
             result["unlinked"] += [dict(item,
                                         source={"level": level,
@@ -9215,6 +9442,25 @@ def forget_memories(db, *, targets=(), everything=False, purge_backups=False, no
             result["notes_deleted"] += done["notes"]
     result.update(_after_forget(db, purge_backups, list(targets), everything))
     return result
+
+
+def forget_in_backups(db, *, query, now=None):
+    """The records of the backups that match ``query`` (every significant word) after they are
+    gone from the database: each backup is rewritten without them, and each gets a tombstone
+    here, so no importer brings it back.  Returns {"forgotten": [(level, id)], "backups_purged"}."""
+    now = now or now_utc()
+    store, held, rows = MemoryStore(db), {}, {}
+    for path in store.backups():
+        for level, record_id, row in MemoryStore.backup_matches(path, query):
+            held.setdefault(path, []).append((level, record_id))
+            rows[(level, record_id)] = row
+    with db.atomic() as conn:
+        for (level, record_id), row in sorted(rows.items()):
+            if not store.was_forgotten(level, record_id) and row.get("uid"):
+                tombstone(conn, level, dict(row, id=record_id), now)
+    for path, records in sorted(held.items()):
+        MemoryStore.purge_backup(path, records)
+    return {"forgotten": sorted(rows), "backups_purged": sorted(held)}
 
 
 def _move_aside(vault, rel, now):
@@ -9274,21 +9520,27 @@ def mirror_entry(db, *, category, action, content="", old_text="", agent, tags=(
         raise ValidationError("action must be one of: add, remove, replace (got %r)" % (action,))
     content, old_text = (content or "").strip(), (old_text or "").strip()
     category = check_text(category, "category", MAX_SHORT)
-    rows = db.execute("SELECT id, knowledge FROM memory_l2 WHERE category = ?",
-                      (category,)).fetchall()
+    # only what this agent mirrored: a record of that category written elsewhere is not its
+    rows = db.execute("SELECT id, knowledge FROM memory_l2 WHERE category = ? AND origin = "
+                      "'import' AND agent = ?", (category, agent)).fetchall()
     gone = []
     if action in ("remove", "replace"):
         gone = [r[0] for r in rows if (old_text and old_text in r[1])
                 or (action == "remove" and content and r[1] == content)]
         if gone:
             forget_memories(db, targets=[("l2", rid) for rid in gone], now=now)
-    added = None
+    added, refused = None, None
     if action != "remove" and content and not any(
             r[1] == content for r in rows if r[0] not in gone):
-        added = add_memory(db, level="l2", origin="import", now=now, values=dict(
-            category=category, knowledge=content, tags=list(tags), agent=agent, project=None)).id
-        pin_memory(db, level="l2", record_id=added, now=now)
-    return {"added": added, "forgotten": gone}
+        try:
+            added = add_memory(db, level="l2", origin="import", now=now, values=dict(
+                category=category, knowledge=content, tags=list(tags), agent=agent,
+                project=None)).id
+        except ValidationError as exc:  # forgotten here: the agent's file does not bring it back
+            refused = str(exc)
+        else:
+            pin_memory(db, level="l2", record_id=added, now=now)
+    return {"added": added, "forgotten": gone, "refused": refused}
 
 
 def keep_session_turns(db, *, session_id, turns, transcript_path, cwd=None, now=None):
@@ -9412,32 +9664,6 @@ def replica_device(db):
     with db.atomic() as conn:
         conn.execute("INSERT OR IGNORE INTO replica_meta(key, value) VALUES ('device', ?)", (name,))
     return db.execute("SELECT value FROM replica_meta WHERE key = 'device'").fetchone()[0]
-
-
-def _meta(conn, key, default=None):
-    row = conn.execute("SELECT value FROM replica_meta WHERE key = ?", (key,)).fetchone()
-    return row[0] if row else default
-
-
-def _set_meta(conn, key, value):
-    conn.execute("INSERT INTO replica_meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE "
-                 "SET value = excluded.value", (key, value))
-
-
-def _stamp_parts(stamp):
-    millis, _, counter = stamp.partition(".")
-    return int(millis), int(counter)
-
-
-def hlc_tick(conn, now):
-    """The next stamp of this device's hybrid logical clock: its wall clock in milliseconds,
-    never below a stamp it has seen, with a counter for the same millisecond."""
-    last = _meta(conn, "clock", "0000000000000.000000")
-    millis, counter = _stamp_parts(last)
-    wall = max(0, int(now.timestamp() * 1000))
-    stamp = "%013d.%06d" % ((wall, 0) if wall > millis else (millis, min(counter + 1, 999999)))
-    _set_meta(conn, "clock", stamp)
-    return stamp
 
 
 def _hlc_seen(conn, stamp, now):
@@ -10352,7 +10578,7 @@ def _replicate_folder(db, folder, project, compact, now):
             conn, states, changed, "team" if team else None, device, now)
     for level, local in dropped:  # (its links moved to the kept record where the merge was made)
         with contextlib.suppress(NotFoundError):
-            MemoryStore(db).forget(level, local, now)
+            MemoryStore(db).forget(level, local, now, final=False)
     done = _forget_applied(db, sorted(set(forget + more)), now)
     scrubbed = _scrub_folder(db, folder, device, header)
     files = _own_files(folder, device)[1]
@@ -10380,6 +10606,10 @@ def replicate_folder(db, *, folder, project=None, compact=False, now=None):
         raise MemoryTieredError("another replicate of %s has been running for a minute; try again "
                                 "when it ends" % db.path)
     try:
+        # a run of ours killed mid-write left its temp file (a full copy) in the shared folder:
+        # this device's folder is written only under this lock, so any there is such a leftover
+        remove_stale_temp_files([os.path.join(os.path.abspath(os.path.expanduser(folder)),
+                                              "devices", replica_device(db))], older_than=0)
         return _replicate_folder(db, folder, project, compact, now)
     finally:
         lock.release()
@@ -11997,7 +12227,9 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
     a session the agent summarised is left alone, one imported before whose transcript grew gets
     its card rewritten in place.  One transcript is read at a time.  Returns counts."""
     store = MemoryStore(db)
-    counts = {"sessions": 0, "added": 0, "updated": 0, "skipped": 0, "empty": 0, "refused": []}
+    counts = {"sessions": 0, "added": 0, "updated": 0, "skipped": 0, "empty": 0, "forgotten": 0,
+              "refused": []}
+    tombs = Tombstones(db.conn)
     files = []
     for path in paths:
         if os.path.isdir(path):
@@ -12021,6 +12253,10 @@ def import_transcripts(db, paths, now, dry_run=False, progress=None):
             counts["empty"] += 1
             continue
         summary, points = session_card(card)
+        if tombs.holding("l1", {"session_id": session_id, "summary": scrub(summary)[0],
+                                "origin": "import"}):
+            counts["forgotten"] += 1  # forget is final: the session stays out
+            continue
         known = db.execute("SELECT id, summary, origin, edited_at FROM memory_l1 WHERE session_id "
                            "= ? ORDER BY id",
                            (session_id,)).fetchall()
@@ -13713,7 +13949,8 @@ def _forget_targets(db, args, now):
         return [(level, args.id, None)]
     targets = forget_matches(db, args.query, now)
     if not targets:
-        _say("forget: nothing has every significant word of %r" % _short(args.query, 60))
+        if not args.purge_backups:
+            _say("forget: nothing has every significant word of %r" % _short(args.query, 60))
         return []
     _say("forget: %d record(s) contain every significant word of %r:"
          % (len(targets), _short(args.query, 60)))
@@ -13728,6 +13965,20 @@ def _forget_targets(db, args, now):
         if answer.strip().lower() not in ("y", "yes"):
             raise MemoryTieredError("forget: nothing changed")
     return targets
+
+
+def _forget_in_backups(db, args, now):
+    """`forget --query TEXT --purge-backups` when nothing here matches any more: the backups."""
+    done = forget_in_backups(db, query=args.query, now=now)
+    if not done["forgotten"]:
+        _say("forget: nothing here or in the backups has every significant word of %r"
+             % _short(args.query, 60))
+    else:
+        _say("forget: rewrote %d backup(s) without %s that matched"
+             % (len(done["backups_purged"]), plural(len(done["forgotten"]), "record")))
+    _out(args, {"forgotten": [{"level": lv, "id": rid} for lv, rid in done["forgotten"]],
+                "backups_purged": done["backups_purged"], "unlinked": []}, [])
+    return 0
 
 
 @subcommand(
@@ -13759,9 +14010,16 @@ def cmd_forget(args):
             done = forget_memories(db, everything=True, purge_backups=args.purge_backups, now=now)
         else:
             targets = _forget_targets(db, args, now)
+            if not targets and args.query and args.purge_backups:
+                return _forget_in_backups(db, args, now)
             if not targets:
                 _out(args, {"forgotten": [], "unlinked": []}, [])
                 return 0
+            gone = [(lv, rid) for lv, rid, _ in targets if MemoryStore(db).was_forgotten(lv, rid)]
+            if gone and not args.purge_backups:
+                raise ValidationError("%s #%d was forgotten already; `forget %s %d --yes "
+                                      "--purge-backups` rewrites the backups that still hold it"
+                                      % (gone[0][0].upper(), gone[0][1], gone[0][0], gone[0][1]))
             done = forget_memories(db, targets=[(lv, rid) for lv, rid, _ in targets],
                                    purge_backups=args.purge_backups, now=now)
     for item in done["unlinked"]:
@@ -13780,9 +14038,12 @@ def cmd_forget(args):
              "linked to it"
              % len(done["notes_deleted"]))
     if done["backups_holding"] and not args.all:
-        _say("forget: %d backup(s) in %s still hold it; `forget ... --purge-backups` rewrites them "
-             "without it"
-             % (len(done["backups_holding"]), os.path.dirname(done["backups_holding"][0])))
+        again = ("forget %s %d" % (done["forgotten"][0]["level"], done["forgotten"][0]["id"])
+                 if len(done["forgotten"]) == 1 else "forget --query %s" % shell_quote(
+                     args.query or ""))
+        _say("forget: %d backup(s) in %s still hold it; `%s --yes --purge-backups` rewrites them "
+             "without it (also once it is gone)"
+             % (len(done["backups_holding"]), os.path.dirname(done["backups_holding"][0]), again))
     if done["backups_purged"]:
         _say("forget: rewrote %d backup(s) without it" % len(done["backups_purged"]))
     if args.all:
@@ -14078,9 +14339,14 @@ def _check_note_records(path, records):
             raise ValidationError("%s, record %d: %s" % (path, number, exc))
 
 
+def _forgotten_part(count):
+    return ("; %s forgotten before, not brought back" % plural(count, "record")) if count else ""
+
+
 def import_notes_command(args):
-    """`import-notes PATH...`, and `import PATH --from FORMAT`."""
-    total = {"added": 0, "skipped": 0}
+    """`import-notes PATH...`, and `import PATH --from FORMAT`: every file that exists is read
+    and checked before any is written (a dry run too); a missing one is named and left out."""
+    total = {"added": 0, "skipped": 0, "forgotten": 0}
     kinds = []
     paths = []
     for path in args.paths:  # a folder (basic-memory, a plain Obsidian vault): its Markdown files
@@ -14088,10 +14354,14 @@ def import_notes_command(args):
             for folder, dirs, names in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 paths += [os.path.join(folder, n) for n in sorted(names) if n.endswith(".md")]
-        else:
+        elif os.path.lexists(path) or len(args.paths) == 1:
             paths.append(path)
+        else:
+            _say("import-notes: no file at %s; left out" % path)
+    if not paths:
+        raise NotFoundError("none of the files named exists (%s)" % ", ".join(args.paths[:3]))
     read = []
-    for path in paths:  # every file read and checked before any is written (a dry run too)
+    for path in paths:
         try:
             kind, records = notes_records(path, getattr(args, "from_", None))
         except OSError as exc:
@@ -14109,8 +14379,8 @@ def import_notes_command(args):
                     db, records=lambda records=records: enumerate(records, 1),
                     warn=lambda text: _say("import-notes: %s; the index job embeds the rest later"
                                            % text))
-                total["added"] += counts["added"]
-                total["skipped"] += counts["skipped"]
+                for name in total:
+                    total[name] += counts[name]
     _out(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
          ["%s: %s, %s" % (k["path"], k["kind"], plural(k["records"], "record")) for k in kinds])
     if args.dry_run:
@@ -14118,8 +14388,9 @@ def import_notes_command(args):
              "present yet)"
              % (plural(sum(k["records"] for k in kinds), "record"), plural(len(kinds), "file")))
     else:
-        _say("import-notes: %d added, %d already present, from %s" % (
-            total["added"], total["skipped"], plural(len(kinds), "file")))
+        _say("import-notes: %d added, %d already present, from %s%s" % (
+            total["added"], total["skipped"], plural(len(kinds), "file"),
+            _forgotten_part(total["forgotten"])))
     return 0
 
 
@@ -14189,8 +14460,8 @@ def cmd_import(args):
             spool.close()
     _redaction_note(counts["redacted"])
     _out(args, counts, [])
-    _say("import: %d added, %d already present, from %s"
-         % (counts["added"], counts["skipped"], source))
+    _say("import: %d added, %d already present, from %s%s"
+         % (counts["added"], counts["skipped"], source, _forgotten_part(counts["forgotten"])))
     return 0
 
 
@@ -14554,9 +14825,12 @@ def cmd_import_transcripts(args):
     paths = [os.path.abspath(os.path.expanduser(p)) for p in args.paths]
     if not paths:
         paths = [p for p in transcript_folders() if os.path.isdir(p)]
-        if not paths:
-            raise NotFoundError("no transcripts found: agents keep them in %s; name a file or "
-                                "folder" % ", ".join(_home_short(p) for p in transcript_folders()))
+        if not paths:  # a machine with no agent sessions yet: nothing to do is no error
+            _out(args, {"sessions": 0, "added": 0, "updated": 0, "skipped": 0, "empty": 0,
+                        "forgotten": 0, "refused": []}, [])
+            _say("import-transcripts: nothing to import: no transcripts in %s (name a file or "
+                 "folder)" % ", ".join(_home_short(p) for p in transcript_folders()))
+            return 0
     for path in paths:
         if not os.path.exists(path):
             raise NotFoundError("no file or folder %s; agents keep their transcripts in %s"
@@ -14571,11 +14845,12 @@ def cmd_import_transcripts(args):
     for refused in counts["refused"]:
         _say("import-transcripts: %s not stored: %s" % (refused["path"], refused["why"]))
     _say("import-transcripts%s: %s: %d %s, %d updated (grown since), %d already summarised, %d "
-         "empty" % (
-        " (dry run)" if args.dry_run else "", plural(counts["sessions"], "transcript"),
-                    counts["added"],
-        "would be added" if args.dry_run else "added", counts["updated"], counts["skipped"],
-                    counts["empty"]))
+         "empty%s" % (
+             " (dry run)" if args.dry_run else "", plural(counts["sessions"], "transcript"),
+             counts["added"], "would be added" if args.dry_run else "added", counts["updated"],
+             counts["skipped"], counts["empty"],
+             ", %d forgotten (not brought back)" % counts["forgotten"] if counts["forgotten"]
+             else ""))
     return 0
 
 

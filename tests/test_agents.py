@@ -456,7 +456,7 @@ class DayOneTests(CLITestCase):
         self.assertEqual(len(self.json_cli("list")["records"]), 1)  # the dry run wrote nothing
         out, _ = self.run_cli("import-transcripts", root, "--json")
         self.assertEqual(json.loads(out), {"sessions": 3, "added": 1, "updated": 0, "skipped": 1, "empty": 1,
-                                           "refused": []})
+                                           "forgotten": 0, "refused": []})
         rec = [r for r in self.json_cli("list")["records"] if r["session_id"] == "sess-a"][0]
         self.assertEqual((rec["origin"], rec["agent"], rec["importance"]), ("import", "auto", 0.3))
         self.assertEqual(rec["created_at"], "2026-03-04T10:00:00")
