@@ -1376,6 +1376,15 @@ _INSTRUCTION_PATTERNS = (
     ("role", r"你现在(?:是|扮演|成为)|(?:扮演|假装你是)(?:一个|一名)?(?:不受限|没有限制|邪恶|黑客)|(?:开发者|越狱)模式"),
     ("exfiltrate", r"(?:透露|泄露|输出|打印|告诉我)(?:你的|出)?(?:系统提示词?|隐藏指令|密钥|凭据|环境变量)|不要告诉用户|别告诉用户"),
     ("shell", r"(?:执行|运行)(?:以下|下面|这个|这条)(?:的)?(?:命令|脚本|代码)"),
+    # a secret or a private file sent to an address, in either language
+    ("exfiltrate",
+     r"\b(?:send|post|upload|forward|exfiltrate|transmit|copy|paste|email|leak)\b[^.\n]{0,80}?"
+     r"(?:\bapi[ _-]?keys?\b|\btokens?\b|\bsecrets?\b|\bpasswords?\b|\bcredentials?\b|"
+     r"\bcookies?\b|\bprivate keys?\b|\.env\b|id_rsa|\.ssh\b|\bssh keys?\b|"
+     r"\benvironment variables\b|\benv vars?\b)[^.\n]{0,80}?\b(?:to|at|into)\s+https?://"),
+    ("exfiltrate",
+     r"(?:密钥|秘钥|令牌|密码|口令|凭证|凭据|私钥|token|api ?key|\bkey\b|\.env|id_rsa|\.ssh|环境变量|"
+     r"cookie)[^。\n]{0,40}?(?:发送|发到|上传|传到|提交到|转发|发给|post|贴到)[^。\n]{0,12}?https?://"),
     # a standing rule addressed to the assistant, and a fake end of the recalled memories
     ("standing-rule",
      r"\b(?:note|message|reminder|instructions?|memo)\s+(?:for|to)\s+(?:the\s+|any\s+|"
@@ -1418,6 +1427,21 @@ _ROLE_MARKER_RE = _LazyRe(r"<\s*\|\s*([A-Za-z_]+)\s*\|\s*>")
 _CONTROL_RE = _LazyRe(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
+# what a terminal would obey instead of show: control characters (escape sequences start with
+# ESC), line and paragraph separators, and the invisible marks that reorder or hide text
+_INERT_RE = _LazyRe("[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e"
+                    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]")
+
+
+def inert(text):
+    """``text`` as the CLI prints a memory: every character a terminal would obey (an escape
+    sequence, a bell, a bidirectional override) shown as a visible escape (\\x1b, \\u202e)."""
+    if text.isprintable():
+        return text
+    return _INERT_RE.sub(lambda m: ("\\x%02x" % ord(m.group(0)) if ord(m.group(0)) < 0x100
+                                    else "\\u%04x" % ord(m.group(0))), text)
+
+
 def flag_text(text):
     """``text`` as the flagging reads it: NFKC, format characters (zero-width spaces and
     joiners, bidirectional marks) and control characters (terminal escapes) removed, Cyrillic
@@ -1456,7 +1480,9 @@ _INSTRUCTION_HINTS = ("ignore", "disregard", "forget", "override", "bypass", "sk
                       "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行", "note", "message",
                       "reminder", "memo", "dear", "attention", "hey", "end", "memor", "助手", "模型",
                       "智能体",
-                      "机器人", "记忆", "回忆")
+                      "机器人", "记忆", "回忆", "post", "upload", "forward", "transmit", "email",
+                      "paste", "copy", "exfiltrate", "上传", "发送", "发到", "传到", "转发", "发给",
+                      "提交到", "贴到")
 
 
 _INSTRUCTION_RES = tuple((reason,
@@ -1477,6 +1503,27 @@ def instruction_flag(text):
         if m:
             return "%s: %s" % (reason, _short(m.group(0), 60))
     return None
+
+
+# What a host puts into a user message that the user did not write: reminders and hook context
+# (Claude Code's <system-reminder>, Gemini CLI's <hook_context>), command wrappers, Codex's
+# environment, and this tool's own recall block
+_HOST_TAG_RE = _LazyRe(r"(?s)<(system-reminder|hook_context|user-prompt-submit-hook|"
+                       r"local-command-caveat|local-command-stdout|environment_context|"
+                       r"user_instructions|command-name|command-message|command-args)\b[^>]*>"
+                       r".*?(?:</\1\s*>|\Z)")
+_RECALL_BLOCK_RE = _LazyRe(r"## What you remember \(memory_tiered\)[\s\S]*?"
+                           r"(?:\(end of recalled memories\)[^\n]*|\Z)")
+
+
+def user_words(text):
+    """The part of a user turn the user wrote: host-injected blocks taken out ("" when nothing
+    is left)."""
+    if "<" in text:
+        text = _HOST_TAG_RE.sub(" ", text)
+    if "(memory_tiered)" in text:
+        text = _RECALL_BLOCK_RE.sub(" ", text)
+    return text.strip()
 
 
 # ==== Reading files: regular files only, bounded ====
@@ -4399,6 +4446,14 @@ def _flag_text(text, points=None, category=None, tags=None):
     return " ".join([text or ""] + list(points or []) + [category or ""] + list(tags or []))
 
 
+def judge_flag(text, points=None, category=None, tags=None, cleared=None):
+    """Why everything of a record that reaches an agent (its text, key points, category and
+    tags) reads as instructions, or None; also None when a person cleared exactly that flag
+    (``cleared``: the flag they read and cleared; a changed text is judged again)."""
+    flag = instruction_flag(_flag_text(text, points, category, tags))
+    return None if flag and flag == cleared else flag
+
+
 def record_dict(level, row):
     """A database row as a plain dict with lists decoded and the level named."""
     record = {"level": level}
@@ -6583,9 +6638,9 @@ class MemoryStore:
         if not row.get("uid"):
             row["uid"] = new_uid(now)
         if "flagged" not in row:
-            row["flagged"] = instruction_flag(_flag_text(
-                row.get(LEVEL_TEXT[level]), record.get("key_points"), record.get("category"),
-                record.get("tags")))
+            row["flagged"] = judge_flag(row.get(LEVEL_TEXT[level]), record.get("key_points"),
+                                        record.get("category"), record.get("tags"),
+                                        record.get("flag_cleared"))
         return row
 
     @classmethod
@@ -7102,9 +7157,9 @@ class MemoryStore:
             if changed:
                 if {LEVEL_TEXT[level], "key_points", "category", "tags"} & set(changed):
                     after = dict(zip(row.keys(), row), **record)  # the record as the edit leaves it
-                    changed["flagged"] = instruction_flag(_flag_text(
+                    changed["flagged"] = judge_flag(
                         after[LEVEL_TEXT[level]], load_list(after.get("key_points")),
-                        after.get("category"), load_list(after.get("tags"))))
+                        after.get("category"), load_list(after.get("tags")), row["flag_cleared"])
                 changed["updated_at"] = iso(now or now_utc())
                 if person:
                     changed["edited_at"] = changed["updated_at"]
@@ -7135,8 +7190,8 @@ class MemoryStore:
                                (record_id,)).fetchone()
             if row is None:
                 raise NotFoundError("no %s record with id %s" % (level.upper(), record_id))
-            conn.execute("UPDATE %s SET flagged = NULL WHERE id = ?" % LEVEL_TABLE[level],
-                         (record_id,))
+            conn.execute("UPDATE %s SET flagged = NULL, flag_cleared = coalesce(flagged, "
+                         "flag_cleared) WHERE id = ?" % LEVEL_TABLE[level], (record_id,))
         return row[0]
 
     # -- export and import --
@@ -7604,7 +7659,8 @@ class Promoter:
                     "category": row["project"] or "general", "knowledge": row["summary"],
                     "source_ids": [row["id"]], "tags": tags, "importance": row["importance"],
                     "project": row["project"], "created_at": iso(now), "origin": "auto",
-                    "flagged": row["flagged"], "uid": uid}, now)
+                    "flagged": row["flagged"], "flag_cleared": row["flag_cleared"],
+                    "uid": uid}, now)
                 conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
                              (l2_id, iso(now), row["id"]))
                 done.append({"l1_id": row["id"], "l2_id": l2_id})
@@ -9601,8 +9657,9 @@ def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
     the session; ``replace`` keeps only these.  Returns the number of turns stored."""
     now = now or now_utc()
     texts = [(role, scrub(str(text).replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX])
-             for role, text in turns if role in ("user",
-                                                 "assistant") and text and str(text).strip()]
+             for role, text in ((r, user_words(str(t)) if r == "user" and t else t)
+                                for r, t in turns)
+             if role in ("user", "assistant") and text and str(text).strip()]
     with db.atomic() as conn:
         append_turns(conn, session_id, texts, cwd, now, replace)
     return len(texts)
@@ -9627,12 +9684,13 @@ REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device t
 _REPLICA_ORDER = {
     "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
            "agent", "created_at", "archived_at", "superseded_by", "promoted_to", "pinned",
-           "edited_at", "flagged"),
+           "edited_at", "flagged", "flag_cleared"),
     "l2": ("category", "knowledge", "source_ids", "tags", "importance", "project", "agent",
            "created_at", "archived_at", "superseded_by", "promoted_to", "pinned", "edited_at",
-           "flagged"),
+           "flagged", "flag_cleared"),
     "l3": ("insight", "source_ids", "category", "tags", "importance", "project", "agent",
-           "created_at", "archived_at", "superseded_by", "pinned", "edited_at", "flagged"),
+           "created_at", "archived_at", "superseded_by", "pinned", "edited_at", "flagged",
+           "flag_cleared"),
 }
 REPLICA_FIELDS = {  # per level, what every device agrees on: its fields (a later one at the end)
     level: order + tuple(name for name in LEVEL_FIELDS[level]
@@ -10139,8 +10197,9 @@ def _set_links(conn, links, to_id):
 def _agreed_record(level, values, now, partial, team):
     """The checked, scrubbed columns of a record's agreed ``values`` (links and provenance
     aside); raises ValidationError for values no front end would have stored.  Its flag is
-    the agreed one (a person may have cleared it on another of their devices), except from a
-    team folder, where this device judges the text itself."""
+    judged here, on every field that reaches an agent: a line never sets its own flag.  A flag
+    a person cleared on another of their devices (``flag_cleared``) stays cleared for that
+    very reason; from a team folder no clearing is taken."""
     plain = {k: v for k, v in values.items() if k not in _REPLICA_REF_LEVEL
              and k not in REPLICA_ONCE}
     record = check_fields(level, dict(plain, origin=None), now, partial=partial, future_ok=True)
@@ -10153,13 +10212,11 @@ def _agreed_record(level, values, now, partial, team):
     for name in ("archived_at", "edited_at"):
         record[name] = values.get(name) if isinstance(values.get(name), str) else None
     record["pinned"] = 1 if values.get("pinned") else 0
-    flag = values.get("flagged")
-    if (
-        team or "flagged" not in values
-        or not (flag is None or isinstance(flag, str) and len(flag) <= MAX_SHORT)):
-        text = record.get(LEVEL_TEXT[level]) or ""
-        flag = instruction_flag(" ".join([text] + list(record.get("key_points") or [])))
-    record["flagged"] = flag
+    cleared = None if team else values.get("flag_cleared")
+    record["flag_cleared"] = cleared if isinstance(cleared, str) else None
+    record["flagged"] = judge_flag(record.get(LEVEL_TEXT[level]), record.get("key_points"),
+                                   values.get("category"), values.get("tags"),
+                                   record["flag_cleared"])
     return record
 
 
@@ -11580,6 +11637,14 @@ def apply_agent_install(plan):
 # ==== Transcripts: each agent's session files, read in one form ====
 
 
+def _host_line(line):
+    """A transcript line a host wrote for itself: a compaction summary, a line shown in the
+    transcript only, an attachment, a system or summary line."""
+    return bool(line.get("isSidechain") or line.get("isMeta") or line.get("isCompactSummary")
+                or line.get("isVisibleInTranscriptOnly")
+                or line.get("type") not in (None, "user", "assistant"))
+
+
 def _card_text(text, limit):
     """A transcript's text as a card keeps it: terminal escapes, control characters and lone
     surrogates gone, white space folded, secrets scrubbed, cut to ``limit`` (a first cut before
@@ -11828,12 +11893,17 @@ def _transcript_lines(path):
         return
     meta = {}
     for line in lines:
-        if kind == "codex":
-            line = _codex_line(line, meta) if isinstance(line.get("payload"), dict) else None
-        elif kind == "cursor":
-            ok = line.get("role") in ("user", "assistant") and isinstance(line.get("message"), dict)
-            line = _cursor_line(line) if ok else None
-        if line and not line.get("isSidechain") and not line.get("isMeta"):
+        try:  # a line of a shape no agent wrote is skipped, never the file
+            if kind == "codex":
+                line = _codex_line(line, meta) if isinstance(line.get("payload"), dict) and \
+                    isinstance(line.get("type"), str) else None
+            elif kind == "cursor":
+                ok = line.get("role") in ("user", "assistant") and isinstance(
+                    line.get("message"), dict)
+                line = _cursor_line(line) if ok else None
+        except (KeyError, TypeError, AttributeError, ValueError):
+            continue
+        if line and not _host_line(line):
             yield line
 
 
@@ -11861,6 +11931,8 @@ def read_transcript(path):
         else:
             parts = []
         text = "\n".join(p for p in parts if p.strip()).strip()
+        if role == "user":
+            text = user_words(text)
         if not text or text.startswith("<command-") or text.startswith("<local-command"):
             continue
         text = _card_text(text, TRANSCRIPT_TURN_MAX)
@@ -12096,7 +12168,8 @@ def card_from_lines(lines):
                 continue
             kind = block.get("type")
             if kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
-                text = _card_text(block["text"], MAX_TEXT)
+                text = _card_text(user_words(block["text"]) if role == "user" else block["text"],
+                                  MAX_TEXT)
                 if not text or text.startswith(("<command-", "<local-command")):
                     continue
                 card["turns"] += 1
@@ -12447,7 +12520,7 @@ def summarise_pending(db, now, older_than_hours=None, only=None):
             continue
         card = None
         if session["transcript_path"] and os.path.isfile(session["transcript_path"]):
-            with contextlib.suppress(OSError, ValidationError):
+            with contextlib.suppress(OSError, MemoryTieredError, ValueError):
                 card = transcript_card(session["transcript_path"])
         if not (card and card["turns"]):  # no transcript: the turns kept in the buffer
             card = card_from_lines(_said(role, text) for role, text in
@@ -13453,11 +13526,12 @@ def _out(args, data, text_lines):
         sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=indent, default=str) + "\n")
     else:
         for line in text_lines() if callable(text_lines) else text_lines:
-            sys.stdout.write(line + "\n")
+            sys.stdout.write(inert(line) + "\n")  # (stored text never drives the terminal)
 
 
 def _say(message):
-    sys.stderr.write(message + "\n")
+    """A note on stderr: scrubbed (a token given as an argument is not echoed) and inert."""
+    sys.stderr.write(inert(scrub(message)[0]) + "\n")
 
 
 def _project_arg(db, value, writing=False):
