@@ -10816,16 +10816,6 @@ morning evening night bye goodbye lol haha
 """.split())
 HOOK_EVENTS = {"session-start": "SessionStart", "user-prompt-submit": "UserPromptSubmit",
                "session-end": "SessionEnd", "pre-compact": "PreCompact"}
-# The agents whose hooks call `hook EVENT --agent NAME`, and each one's name for our events.
-HOOK_AGENT_EVENTS = {
-    "claude-code": HOOK_EVENTS,
-    "codex": HOOK_EVENTS,  # Codex took Claude Code's names and its plain-text context
-    "gemini": {"session-start": "SessionStart", "user-prompt-submit": "BeforeAgent",
-               "session-end": "SessionEnd", "pre-compact": "PreCompress"},
-    # Cursor's prompt hook cannot add context; its session start can
-    "cursor": {"session-start": "sessionStart", "session-end": "sessionEnd",
-               "pre-compact": "preCompact"},
-}
 HOOK_STDIN_MAX = 1 << 20  # bytes read from a hook's stdin
 HOOK_PROMPT_MAX = 4000  # characters of a prompt used as the query
 
@@ -10887,22 +10877,28 @@ def is_conversational(text):
 
 
 def launch_code(name="memory_tiered"):
-    """What ``python3 -c`` runs to start the module: the import path without the current folder
-    (``-m`` would put it first, so a ``memory_tiered.py`` in the project an agent runs in would
-    run instead), then ``main()``.  The module comes from PYTHONPATH, its bytecode cached."""
-    return ("import sys; sys.path[:] = filter(None, sys.path); import %s as m; sys.exit(m.main())"
-            % name)
+    """What ``python3 -c CODE FOLDER ARGS...`` runs to start the module: the folder that holds
+    it (its first argument, so no environment variable a host may block, as Gemini CLI blocks
+    PYTHONPATH) first on the import path, the current folder left out (``-m`` would put it
+    first, so a ``memory_tiered.py`` in the project an agent runs in would run instead), then
+    ``main()`` with the other arguments.  Its bytecode is cached."""
+    return ("import sys; sys.path[:] = [sys.argv.pop(1)] + [p for p in sys.path if p]; "
+            "import %s as m; sys.exit(m.main())" % name)
+
+
+def launch_args(script=None):
+    """The arguments after the interpreter that start this module (see launch_code)."""
+    folder, name = os.path.split(os.path.abspath(script or __file__))
+    return ["-c", launch_code(os.path.splitext(name)[0]), folder]
 
 
 def module_command(python=None, script=None):
     """The shell command that runs this module from any folder, its cached bytecode read (a
     script named on the command line is compiled on every run, which costs more than most
     commands' work) and never a same-named file of the current folder:
-    ``PYTHONPATH=DIR PYTHON -c 'import sys; ...; import memory_tiered as m; ...'``."""
-    folder, name = os.path.split(os.path.abspath(script or __file__))
-    return "PYTHONPATH=%s %s -c %s" % (shell_quote(folder),
-                                       shell_quote(python or sys.executable or "python3"),
-                                       shell_quote(launch_code(os.path.splitext(name)[0])))
+    ``PYTHON -c 'import sys; ...; import memory_tiered as m; ...' DIR``."""
+    return " ".join([shell_quote(python or sys.executable or "python3")]
+                    + [shell_quote(a) for a in launch_args(script)])
 
 
 def launcher(db_path):
@@ -11171,8 +11167,8 @@ def hook_handlers(script, db_path, python=None):
     """
     base = "%s --db %s hook " % (module_command(python, script), shell_quote(db_path))
     return {
-        "SessionStart": {"matcher": "startup|resume|clear|compact",
-                         "hooks": [{"type": "command", "command": base + "session-start",
+        # no matcher: every source a host sends (startup, resume, clear, compact, fork, ...)
+        "SessionStart": {"hooks": [{"type": "command", "command": base + "session-start",
                                     "timeout": 10}]},
         "UserPromptSubmit": {"hooks": [{"type": "command", "command": base + "user-prompt-submit",
                                         "timeout": 5}]},
@@ -11224,13 +11220,32 @@ def merge_hooks(settings, handlers):
 _JSON_INDENT_RE = _LazyRe(r"\n([ \t]+)\"")
 
 
+class _Unwritable(Exception):
+    """A number in a settings file that json.dumps cannot write back as it was."""
+
+
+def _no_constant(name):
+    raise _Unwritable(name)
+
+
+def _finite_float(text):
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Unwritable(text)
+    return value
+
+
 def _edit_json(text, path, mutate):
     """``text`` of a JSON settings file with ``mutate(settings)`` applied, in the file's own
     indentation; a file that is not a JSON object is refused (nothing changed)."""
     settings, indent, newline = {}, 2, "\n"
     if text is not None and text.strip():
         try:
-            settings = json.loads(text)
+            settings = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+        except _Unwritable as exc:
+            raise MemoryTieredError("%s holds the number %s, which JSON cannot write back (it "
+                                    "would become Infinity or NaN); fix it first, nothing was "
+                                    "changed" % (path, exc))
         except ValueError as exc:
             raise MemoryTieredError(
                 "%s is not valid JSON (%s); fix it first, nothing was changed" % (path, exc))
@@ -11279,46 +11294,129 @@ def install_hooks(path, handlers, now):
 
 # -- other agents: their MCP configuration and instruction files --
 
-# name -> (what it writes, changes(launch, project_dir) -> [(path, edit(text) -> text)])
-AGENT_TARGETS = {}
 MEMORY_NOTE_START, MEMORY_NOTE_END = "<!-- memory_tiered:start -->", "<!-- memory_tiered:end -->"
 
-
-def agent_target(name, description):
-    """Register the decorated function as `install-agent NAME`: it returns the files the agent
-    reads and, for each, how its text changes (our entry added or brought up to date, the rest
-    kept).  An unknown name is an error."""
-    def register(func):
-        AGENT_TARGETS[name] = (description, func)
-        return func
-    return register
-
-
 def agent_launch(db_path, python=None, agent=None):
-    """How another agent starts our MCP server: the interpreter, launch_code() (cached bytecode,
-    never a file of the current folder) and the environment that names this module's folder, the
-    database and, when known, the ``agent``."""
-    env = {"PYTHONPATH": os.path.dirname(os.path.abspath(__file__)),
-           "MEMORY_TIERED_DB": os.path.abspath(db_path)}
-    if agent:
-        env["MEMORY_TIERED_AGENT"] = agent
-    return {"command": python or sys.executable or "python3", "args": ["-c", launch_code(), "mcp"],
-            "env": env}
+    """How another agent starts our MCP server: the interpreter and launch_args() (cached
+    bytecode, never a file of the current folder, no environment variable a host may block),
+    the database as an argument, and the ``agent`` (when known) in the environment."""
+    env = {"MEMORY_TIERED_AGENT": agent} if agent else {}
+    return {"command": python or sys.executable or "python3",
+            "args": launch_args() + ["--db", os.path.abspath(db_path), "mcp"], "env": env}
 
 
-def _json_entry(path, keys, value):
-    """An edit that sets settings[keys[0]]...[keys[-1]] = value (objects made where missing)."""
-    def edit(text):
-        def mutate(settings):
-            node = settings
-            for key in keys[:-1]:
-                node = node.setdefault(key, {})
-                if not isinstance(node, dict):
-                    raise MemoryTieredError("%s: %r is not an object; fix it by hand first"
-                                            % (path, key))
-            node[keys[-1]] = value
-        return _edit_json(text, path, mutate)
-    return path, edit
+def launch_db(launch):
+    """The database an agent launch names (its ``--db`` argument)."""
+    return launch["args"][launch["args"].index("--db") + 1]
+
+
+# One change to one file of an agent's: ``add(text) -> text`` puts our entry in (or brings it up
+# to date), ``remove(text) -> text`` takes exactly it out again, the rest kept.  ``machine``: it
+# names this machine's interpreter, module and database, so it never goes into a file a team
+# commits (see Agent.changes).
+Change = collections.namedtuple("Change", "path add remove machine")
+
+
+def _our_hook(handler):
+    command = handler.get("command") if isinstance(handler, dict) else None
+    return isinstance(command, str) and "memory_tiered" in command and " hook " in command
+
+
+def _unmerge_hooks(settings):
+    """Take our hook handlers out of a settings dict (and the groups and events they leave
+    empty); the rest is kept."""
+    hooks = settings.get("hooks")
+    if not isinstance(hooks, dict):
+        return
+    for event in list(hooks):
+        groups = hooks[event]
+        if not isinstance(groups, list):
+            continue
+        for group in groups:
+            if isinstance(group, dict) and isinstance(group.get("hooks"), list):
+                group["hooks"] = [h for h in group["hooks"] if not _our_hook(h)]
+        groups[:] = [g for g in groups if not (isinstance(g, dict) and g.get("hooks") == [])
+                     and not _our_hook(g)]
+        if not groups:
+            del hooks[event]
+    if not hooks:
+        del settings["hooks"]
+
+
+def _prune(settings, keys):
+    """Delete settings[keys[0]]...[keys[-1]] and the objects that leaves empty."""
+    nodes, node = [settings], settings
+    for key in keys[:-1]:
+        node = node.get(key) if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            return
+        nodes.append(node)
+    nodes[-1].pop(keys[-1], None)
+    for depth in range(len(keys) - 1, 0, -1):
+        if nodes[depth] == {}:
+            del nodes[depth - 1][keys[depth - 1]]
+
+
+def _json_change(path, keys, value, machine=True, defaults=()):
+    """A change that sets settings[keys[0]]...[keys[-1]] = value (objects made where missing);
+    ``defaults`` are top-level keys it also sets when missing (and removes with it when they are
+    all that is left)."""
+    def add(settings):
+        for name, default in defaults:
+            settings.setdefault(name, default)
+        node = settings
+        for key in keys[:-1]:
+            node = node.setdefault(key, {})
+            if not isinstance(node, dict):
+                raise MemoryTieredError("%s: %r is not an object; fix it by hand first"
+                                        % (path, key))
+        node[keys[-1]] = value
+
+    def remove(settings):
+        _prune(settings, keys)
+        if set(settings) <= {name for name, _ in defaults} and all(
+                settings.get(name) == default for name, default in defaults):
+            settings.clear()
+    return Change(path, lambda text: _edit_json(text, path, add),
+                  lambda text: _edit_json(text, path, remove), machine)
+
+
+def _hooks_change(path, groups, flat=False):
+    """A change that merges our hook groups into a JSON settings file (Cursor's ``flat`` form:
+    {"version": 1, "hooks": {event: [handler]}}), keeping every other hook."""
+    def nested(settings):
+        return {"hooks": {e: [{"hooks": [h]} for h in v] if isinstance(v, list) else v
+                          for e, v in settings.get("hooks", {}).items()}}
+
+    def flatten(settings, grouped):
+        settings["hooks"] = {e: [h for g in v for h in g["hooks"]] if isinstance(v, list) else v
+                             for e, v in grouped.get("hooks", {}).items()}
+
+    def add(settings):
+        if not flat:
+            merge_hooks(settings, groups)
+            return
+        settings.setdefault("version", 1)
+        if not isinstance(settings.setdefault("hooks", {}), dict):
+            raise ValidationError("%s: \"hooks\" is not an object; fix it by hand first" % path)
+        grouped = nested(settings)
+        merge_hooks(grouped, groups)
+        flatten(settings, grouped)
+
+    def remove(settings):
+        if not flat:
+            _unmerge_hooks(settings)
+            return
+        if isinstance(settings.get("hooks"), dict):
+            grouped = nested(settings)
+            _unmerge_hooks(grouped)
+            flatten(settings, grouped)
+            if not settings["hooks"]:
+                del settings["hooks"]
+        if settings == {"version": 1}:
+            settings.clear()
+    return Change(path, lambda text: _edit_json(text, path, add),
+                  lambda text: _edit_json(text, path, remove), True)
 
 
 def memory_note(kind="markdown"):
@@ -11340,9 +11438,10 @@ def memory_note(kind="markdown"):
     return "\n".join(lines) + "\n"
 
 
-def _note_entry(path, kind="markdown"):
-    """An edit that adds our note block to an instruction file, or replaces the one there."""
-    def edit(text):
+def _note_change(path, kind="markdown"):
+    """A change that adds our note block to an instruction file, or replaces the one there; it
+    names nothing of this machine."""
+    def add(text):
         text = text or ""
         block = memory_note(kind)
         start, end = text.find(MEMORY_NOTE_START), text.find(MEMORY_NOTE_END)
@@ -11351,7 +11450,16 @@ def _note_entry(path, kind="markdown"):
         if start >= 0 and end > start:
             return text[:start] + block.rstrip("\n") + text[end + len(MEMORY_NOTE_END):]
         return text.rstrip("\n") + "\n\n" + block
-    return path, edit
+
+    def remove(text):
+        text = text or ""
+        start, end = text.find(MEMORY_NOTE_START), text.find(MEMORY_NOTE_END)
+        if kind == "mdc" or start < 0 or end < start:
+            return "" if kind == "mdc" and start >= 0 else text
+        rest = text[:start].rstrip("\n"), text[end + len(MEMORY_NOTE_END):].lstrip("\n")
+        joined = "\n\n".join(part for part in rest if part)
+        return joined + "\n" if joined else ""
+    return Change(path, add, remove, False)
 
 
 def _check_toml(path, old, new):
@@ -11391,8 +11499,34 @@ def _check_toml(path, old, new):
                                 "changed" % path)
 
 
-def _toml_table(path, table, values):
-    """An edit that puts ``[table]`` with ``values`` (strings, lists of strings, string tables
+def _toml_without(text, table):
+    """(the lines of a TOML text without ``[table]`` and its sub-tables, comments and blank
+    lines kept where they belong)."""
+    lines, kept, skipping, in_string = (text or "").split("\n"), [], False, None
+    held = []  # comments and blank lines while skipping: they may belong to the next table
+    for line in lines:
+        code = line.split("#", 1)[0] if in_string is None else line
+        stripped = code.strip() if in_string is None else ""
+        if stripped.startswith("[["):
+            skipping = False  # an array of tables is never ours
+        elif stripped.startswith("["):
+            name = stripped.strip("[]").strip()
+            skipping = name == table or name.startswith(table + ".")
+        for quotes in ('"""', "\'\'\'"):  # inside a multi-line string nothing is a header
+            if code.count(quotes) % 2 and in_string in (None, quotes):
+                in_string = None if in_string else quotes
+        if skipping and in_string is None and not stripped:
+            held.append(line)
+            continue
+        if not skipping:
+            kept += held
+            kept.append(line)
+        held = []
+    return "\n".join(kept).rstrip("\n")
+
+
+def _toml_change(path, table, values):
+    """A change that puts ``[table]`` with ``values`` (strings, lists of strings, string tables
     written inline) into a TOML file, replacing that table and its sub-tables, keeping the rest."""
     def quote(value):
         if isinstance(value, dict):
@@ -11401,144 +11535,138 @@ def _toml_table(path, table, values):
             return "[%s]" % ", ".join(quote(v) for v in value)
         return json.dumps(value, ensure_ascii=False)  # a TOML basic string is a JSON string
 
-    def edit(text):
-        lines, kept, skipping, in_string = (text or "").split("\n"), [], False, None
-        held = []  # comments and blank lines while skipping: they may belong to the next table
-        for line in lines:
-            code = line.split("#", 1)[0] if in_string is None else line
-            stripped = code.strip() if in_string is None else ""
-            if stripped.startswith("[["):
-                skipping = False  # an array of tables is never ours
-            elif stripped.startswith("["):
-                name = stripped.strip("[]").strip()
-                skipping = name == table or name.startswith(table + ".")
-            for quotes in ('"""', "\'\'\'"):  # inside a multi-line string nothing is a header
-                if code.count(quotes) % 2 and in_string in (None, quotes):
-                    in_string = None if in_string else quotes
-            if skipping and in_string is None and not stripped:
-                held.append(line)
-                continue
-            if not skipping:
-                kept += held
-                kept.append(line)
-            held = []
-        body = "\n".join(kept).rstrip("\n")
+    def add(text):
+        body = _toml_without(text, table)
         block = "[%s]\n" % table + "".join("%s = %s\n" % (k, quote(v)) for k, v in values.items())
         new = (body + "\n\n" if body else "") + block
         _check_toml(path, text, new)
         return new
-    return path, edit
 
-
-def agent_hooks(agent, launch, timeouts, extra=None, matchers=None, scale=1):
-    """Our hook groups for ``agent`` in Claude Code's nested form ({event: {"matcher", "hooks":
-    [handler]}}), each command ending in ``hook EVENT --agent AGENT``; ``timeouts`` in seconds
-    (times ``scale``: Gemini counts milliseconds)."""
-    base = "%s --db %s hook " % (module_command(launch["command"]),
-                                 shell_quote(launch["env"]["MEMORY_TIERED_DB"]))
-    groups = {}
-    for event, name in HOOK_AGENT_EVENTS[agent].items():
-        handler = dict(extra or {}, type="command", timeout=timeouts[event] * scale,
-                       command="%s%s --agent %s" % (base, event, agent))
-        group = {"hooks": [handler]}
-        if (matchers or {}).get(event):
-            group = {"matcher": matchers[event], "hooks": [handler]}
-        groups[name] = group
-    return groups
-
-
-def _hooks_entry(path, groups, flat=False):
-    """An edit that merges our hook groups into a JSON settings file (Cursor's ``flat`` form:
-    {"version": 1, "hooks": {event: [handler]}}), keeping every other hook."""
-    def edit(text):
-        def mutate(settings):
-            if not flat:
-                merge_hooks(settings, groups)
-                return
-            settings.setdefault("version", 1)
-            hooks = settings.setdefault("hooks", {})
-            if not isinstance(hooks, dict):
-                raise ValidationError("%s: \"hooks\" is not an object; fix it by hand first" % path)
-            grouped = {"hooks": {e: [{"hooks": [h]} for h in v] if isinstance(v, list) else v
-                                 for e, v in hooks.items()}}
-            merge_hooks(grouped, groups)
-            settings["hooks"] = {e: [h for g in v for h in g["hooks"]] if isinstance(v, list) else v
-                                 for e, v in grouped["hooks"].items()}
-        return _edit_json(text, path, mutate)
-    return path, edit
+    def remove(text):
+        body = _toml_without(text, table)
+        return body + "\n" if body else ""
+    return Change(path, add, remove, True)
 
 
 _HOOK_TIMEOUTS = {"session-start": 10, "user-prompt-submit": 5, "session-end": 3,
                   "pre-compact": 10}
 
 
-@agent_target("codex",
-              "OpenAI Codex CLI: the four hooks in ~/.codex/hooks.json and "
-              "[mcp_servers.memory-tiered] in ~/.codex/config.toml (.codex/ with --project), and a "
-              "note in AGENTS.md")
-def _codex(launch, project_dir):
-    home = os.path.join(project_dir or os.path.expanduser("~"), ".codex")
-    hooks = agent_hooks("codex", launch, _HOOK_TIMEOUTS, {"statusMessage": "memory_tiered"},
-                        {"session-start": "startup|resume|clear|compact",
-                         "pre-compact": "manual|auto"})
-    return [
-        _hooks_entry(os.path.join(home, "hooks.json"), hooks),
-        _toml_table(
-            os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
-            {"command": launch["command"], "args": launch["args"], "env": launch["env"]}),
-        _note_entry(os.path.join(project_dir or home, "AGENTS.md")),
-    ]
+class Agent:
+    """What differs between the coding agents memory_tiered connects to, one subclass each
+    (as bottle's server adapters): ``name`` and ``description`` (for `install-agent` and its
+    help), ``events`` (our hook events in its names; none: it has no hooks we use),
+    ``private_project``: whether it keeps a project's settings in a place no team commits, and
+    ``changes(launch, project_dir)``: the files it reads and the change to each.  A new agent
+    is one class here and its tests."""
+
+    name = description = None
+    events = {}
+    private_project = False
+
+    def changes(self, launch, project_dir):
+        raise NotImplementedError
+
+    def hooks(self, launch, extra=None, matchers=None, scale=1):
+        """Our hook groups in Claude Code's nested form ({event: {"matcher", "hooks":
+        [handler]}}), each command ending in ``hook EVENT --agent NAME``; timeouts in seconds
+        (times ``scale``: Gemini counts milliseconds)."""
+        base = "%s --db %s hook " % (module_command(launch["command"]),
+                                     shell_quote(launch_db(launch)))
+        groups = {}
+        for event, name in self.events.items():
+            handler = dict(extra or {}, type="command", timeout=_HOOK_TIMEOUTS[event] * scale,
+                           command="%s%s --agent %s" % (base, event, self.name))
+            group = {"hooks": [handler]}
+            if (matchers or {}).get(event):
+                group = {"matcher": matchers[event], "hooks": [handler]}
+            groups[name] = group
+        return groups
 
 
-@agent_target("cursor",
-              "Cursor: session start, end and compaction hooks in ~/.cursor/hooks.json and "
-              "mcpServers in ~/.cursor/mcp.json (.cursor/ with --project) and, with --project, a "
-              "rule in .cursor/rules/memory-tiered.mdc")
-def _cursor(launch, project_dir):
-    home = os.path.join(project_dir or os.path.expanduser("~"), ".cursor")
-    changes = [_hooks_entry(os.path.join(home, "hooks.json"),
-                            agent_hooks("cursor", launch, _HOOK_TIMEOUTS), flat=True),
-               _json_entry(os.path.join(home, "mcp.json"), ["mcpServers", "memory-tiered"],
-                           dict(launch, type="stdio"))]
-    if project_dir:
-        changes.append(_note_entry(os.path.join(home, "rules", "memory-tiered.mdc"), "mdc"))
-    return changes
+AGENTS = {}  # name -> Agent, in the order `install-agent --help` lists them
 
 
-@agent_target("gemini",
-              "Gemini CLI: the four hooks and mcpServers in ~/.gemini/settings.json (.gemini/ with "
-              "--project) and a note in GEMINI.md")
-def _gemini(launch, project_dir):
-    home = os.path.join(project_dir or os.path.expanduser("~"), ".gemini")
-    return [
-        _json_entry(
-            os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
-            dict(launch, timeout=20000)),
-        _hooks_entry(os.path.join(home, "settings.json"), agent_hooks(
-            "gemini", launch, _HOOK_TIMEOUTS, {"name": "memory-tiered"},
-            {event: "*" for event in HOOK_EVENTS}, scale=1000)),
-        _note_entry(os.path.join(project_dir or home, "GEMINI.md")),
-    ]
+def agent(cls):
+    """Register an Agent subclass under its name (an unknown name is an error)."""
+    AGENTS[cls.name] = cls()
+    return cls
 
 
-@agent_target("opencode",
-              "OpenCode: mcp.memory-tiered in ~/.config/opencode/opencode.json (opencode.json with "
-              "--project) and a note in AGENTS.md")
-def _opencode(launch, project_dir):
-    folder = project_dir or os.path.join(os.path.expanduser("~"), ".config", "opencode")
-    path = os.path.join(folder, "opencode.json")
+@agent
+class Codex(Agent):
+    name = "codex"
+    description = ("OpenAI Codex CLI: the four hooks in ~/.codex/hooks.json and "
+                   "[mcp_servers.memory-tiered] in ~/.codex/config.toml, and a note in AGENTS.md "
+                   "(the project's with --project)")
+    events = HOOK_EVENTS  # Codex took Claude Code's names and its plain-text context
 
-    def edit(text):
-        def mutate(settings):
-            settings.setdefault("$schema", "https://opencode.ai/config.json")
-            mcp = settings.setdefault("mcp", {})
-            if not isinstance(mcp, dict):
-                raise MemoryTieredError("%s: \"mcp\" is not an object; fix it by hand first" % path)
-            mcp["memory-tiered"] = {"type": "local",
-                                    "command": [launch["command"]] + launch["args"],
-                                    "environment": launch["env"], "enabled": True}
-        return _edit_json(text, path, mutate)
-    return [(path, edit), _note_entry(os.path.join(folder, "AGENTS.md"))]
+    def changes(self, launch, project_dir):
+        home = os.path.join(project_dir or os.path.expanduser("~"), ".codex")
+        hooks = self.hooks(launch, {"statusMessage": "memory_tiered"},
+                           {"pre-compact": "manual|auto"})  # every session-start source
+        return [
+            _hooks_change(os.path.join(home, "hooks.json"), hooks),
+            _toml_change(os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
+                         {"command": launch["command"], "args": launch["args"],
+                          "env": launch["env"]}),
+            _note_change(os.path.join(project_dir or home, "AGENTS.md")),
+        ]
+
+
+@agent
+class Cursor(Agent):
+    name = "cursor"
+    description = ("Cursor: session start, end and compaction hooks in ~/.cursor/hooks.json and "
+                   "mcpServers in ~/.cursor/mcp.json, and with --project a rule in "
+                   ".cursor/rules/memory-tiered.mdc")
+    # its prompt hook cannot add context; its session start can
+    events = {"session-start": "sessionStart", "session-end": "sessionEnd",
+              "pre-compact": "preCompact"}
+
+    def changes(self, launch, project_dir):
+        home = os.path.join(project_dir or os.path.expanduser("~"), ".cursor")
+        changes = [_hooks_change(os.path.join(home, "hooks.json"), self.hooks(launch), flat=True),
+                   _json_change(os.path.join(home, "mcp.json"), ["mcpServers", "memory-tiered"],
+                                dict(launch, type="stdio"))]
+        if project_dir:
+            changes.append(_note_change(os.path.join(home, "rules", "memory-tiered.mdc"), "mdc"))
+        return changes
+
+
+@agent
+class Gemini(Agent):
+    name = "gemini"
+    description = ("Gemini CLI: the four hooks and mcpServers in ~/.gemini/settings.json and a "
+                   "note in GEMINI.md (the project's with --project)")
+    events = {"session-start": "SessionStart", "user-prompt-submit": "BeforeAgent",
+              "session-end": "SessionEnd", "pre-compact": "PreCompress"}
+
+    def changes(self, launch, project_dir):
+        home = os.path.join(project_dir or os.path.expanduser("~"), ".gemini")
+        return [
+            _json_change(os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
+                         dict(launch, timeout=20000)),
+            _hooks_change(os.path.join(home, "settings.json"), self.hooks(
+                launch, {"name": "memory-tiered"}, {event: "*" for event in self.events},
+                scale=1000)),
+            _note_change(os.path.join(project_dir or home, "GEMINI.md")),
+        ]
+
+
+@agent
+class OpenCode(Agent):
+    name = "opencode"
+    description = ("OpenCode: mcp.memory-tiered in ~/.config/opencode/opencode.json and a note in "
+                   "AGENTS.md (the project's with --project)")
+
+    def changes(self, launch, project_dir):
+        folder = project_dir or os.path.join(os.path.expanduser("~"), ".config", "opencode")
+        server = {"type": "local", "command": [launch["command"]] + launch["args"],
+                  "environment": launch["env"], "enabled": True}
+        return [_json_change(os.path.join(folder, "opencode.json"), ["mcp", "memory-tiered"],
+                             server, defaults=(("$schema", "https://opencode.ai/config.json"),)),
+                _note_change(os.path.join(folder, "AGENTS.md"))]
 
 
 def claude_desktop_config():
@@ -11554,33 +11682,40 @@ def claude_desktop_config():
         "Claude", "claude_desktop_config.json")
 
 
-@agent_target("claude-desktop", "Claude Desktop: mcpServers in claude_desktop_config.json")
-def _claude_desktop(launch, project_dir):
-    if project_dir:
-        raise ValidationError("Claude Desktop has no project configuration; run `install-agent "
-                              "claude-desktop` without --project")
-    return [_json_entry(claude_desktop_config(), ["mcpServers", "memory-tiered"], launch)]
+@agent
+class ClaudeDesktop(Agent):
+    name = "claude-desktop"
+    description = "Claude Desktop: mcpServers in claude_desktop_config.json"
+
+    def changes(self, launch, project_dir):
+        if project_dir:
+            raise ValidationError("Claude Desktop has no project configuration; run "
+                                  "`install-agent claude-desktop` without --project")
+        return [_json_change(claude_desktop_config(), ["mcpServers", "memory-tiered"], launch)]
 
 
-@agent_target("claude-code",
-              "Claude Code: the four hooks in ~/.claude/settings.json (with --project, "
-              ".claude/settings.local.json: personal, not shared) and the MCP server in "
-              "~/.claude.json (.mcp.json with --project)")
-def _claude_code(launch, project_dir):
-    handlers = hook_handlers(os.path.abspath(__file__), launch["env"]["MEMORY_TIERED_DB"],
-                             launch["command"])
-    settings = os.path.join(project_dir, ".claude", "settings.local.json") if project_dir else \
-        os.path.join(os.path.expanduser("~"), ".claude", "settings.json")
+@agent
+class ClaudeCode(Agent):
+    name = "claude-code"
+    description = ("Claude Code: the four hooks in ~/.claude/settings.json and the MCP server in "
+                   "~/.claude.json (with --project, .claude/settings.local.json and the project's "
+                   "entry in ~/.claude.json: Claude Code's private places, never committed)")
+    events = HOOK_EVENTS
+    private_project = True
 
-    def hooks_edit(text):
-        def mutate(data):
-            merge_hooks(data, handlers)
-        return _edit_json(text, settings, mutate)
-    mcp = (
-        os.path.join(project_dir, ".mcp.json") if project_dir
-        else os.path.join(os.path.expanduser("~"), ".claude.json"))
-    server = dict(launch, type="stdio")
-    return [(settings, hooks_edit), _json_entry(mcp, ["mcpServers", "memory-tiered"], server)]
+    def changes(self, launch, project_dir):
+        handlers = hook_handlers(os.path.abspath(__file__), launch_db(launch), launch["command"])
+        settings = (os.path.join(project_dir, ".claude", "settings.local.json") if project_dir
+                    else os.path.join(os.path.expanduser("~"), ".claude", "settings.json"))
+        keys = (["projects", os.path.abspath(project_dir)] if project_dir else []) + [
+            "mcpServers", "memory-tiered"]
+        return [_hooks_change(settings, handlers),
+                _json_change(os.path.join(os.path.expanduser("~"), ".claude.json"), keys,
+                             dict(launch, type="stdio"))]
+
+
+# the agents whose hooks call `hook EVENT --agent NAME`, and each one's names for our events
+HOOK_AGENT_EVENTS = {name: found.events for name, found in AGENTS.items() if found.events}
 
 
 def _refuse_links(path, top):
@@ -11596,33 +11731,63 @@ def _refuse_links(path, top):
                                     "only the project's own files, nothing was changed" % here)
 
 
-def plan_agent_install(name, db_path, project_dir=None, python=None):
-    """[(path, old text or None, new text)] for `install-agent NAME`: nothing is written."""
-    if name not in AGENT_TARGETS:
-        raise ValidationError("unknown agent %r; choose one of: %s"
-                              % (name, ", ".join(AGENT_TARGETS)))
+def agent_changes(name, launch, project_dir=None):
+    """The changes `install-agent NAME` makes.  With ``project_dir``, nothing of this machine
+    goes into a file the project may commit: an agent with a private project place keeps it
+    there; for the others the project gets the portable parts (its instructions file) and the
+    entries that name this machine's paths go to the user's own settings."""
+    if name not in AGENTS:
+        raise ValidationError("unknown agent %r; choose one of: %s" % (name, ", ".join(AGENTS)))
+    found = AGENTS[name]
+    changes = found.changes(launch, project_dir)
+    if project_dir and not found.private_project:
+        changes = [c for c in changes if not c.machine] + [
+            c for c in found.changes(launch, None) if c.machine]
+    return changes
+
+
+def plan_agent_install(name, db_path, project_dir=None, python=None, remove=False):
+    """[(path, old text or None, new text or None)] for `install-agent NAME` (``remove``: its
+    `--remove`, which takes exactly our entries out again; None: the file goes, when we made it
+    and nothing else is left); nothing is written."""
     plan = {}  # path -> [text before, text after]: several edits of one file follow each other
-    for path, edit in AGENT_TARGETS[name][1](agent_launch(db_path, python, name), project_dir):
-        if project_dir:
-            _refuse_links(path, project_dir)
-        if path not in plan:
-            old = read_settings_text(path)
-            plan[path] = [old, old]
-        plan[path][1] = edit(plan[path][1])
-    return [(path, old, new) for path, (old, new) in plan.items()]
+    for change in agent_changes(name, agent_launch(db_path, python, name), project_dir):
+        if project_dir and os.path.abspath(change.path).startswith(os.path.abspath(project_dir)):
+            _refuse_links(change.path, project_dir)
+        if change.path not in plan:
+            old = read_settings_text(change.path)
+            plan[change.path] = [old, old]
+        if remove and plan[change.path][1] is None:
+            continue  # nothing of ours to take out
+        plan[change.path][1] = (change.remove if remove else change.add)(plan[change.path][1])
+    out = []
+    for path, (old, new) in plan.items():
+        if remove and new is not None and not new.strip(" \n{}") and not os.path.exists(
+                path + ".memory-tiered.bak"):
+            new = None  # the file was ours alone
+        out.append((path, old, new))
+    return out
 
 
-def apply_agent_install(plan):
+def apply_agent_install(plan, remove=False):
     """Write a plan: each changed file backed up once (``NAME.memory-tiered.bak``, the file as it
-    was before the first install) and written atomically, through a symlink it already is.
-    Returns [(path, "written" | "unchanged", backup or None)]."""
+    was before the first install) and written atomically, through a symlink it already is; a
+    file the plan drops (None) is removed; a removal also deletes the backups install made.
+    Returns [(path, "written" | "unchanged" | "removed", backup or None)]."""
     done = []
     for path, old, new in plan:
+        if remove:
+            with contextlib.suppress(OSError):
+                os.unlink(path + ".memory-tiered.bak")
         if old == new:
             done.append((path, "unchanged", None))
             continue
+        if new is None:
+            os.unlink(os.path.realpath(path))
+            done.append((path, "removed", None))
+            continue
         backup = None
-        if old is not None:
+        if old is not None and not remove:
             backup = path + ".memory-tiered.bak"
             if not os.path.exists(backup):
                 write_atomic(backup, old)
@@ -14774,7 +14939,8 @@ def cmd_install_hooks(args):
     folder = (
         os.path.join(os.getcwd(), ".claude") if args.project
         else os.path.join(os.path.expanduser("~"), ".claude"))
-    path = os.path.join(folder, "settings.json")
+    # a project's hooks go where Claude Code keeps this person's own settings (never committed)
+    path = os.path.join(folder, "settings.local.json" if args.project else "settings.json")
     if args.project:
         _refuse_links(path, os.getcwd())
     handlers = hook_handlers(os.path.abspath(__file__), os.path.abspath(_db_path(args)))
@@ -14811,26 +14977,36 @@ def _installed_elsewhere(name, db_path, project_dir):
             "Connect another coding agent: its MCP configuration, hooks where it has them, and its "
             "instructions file.",
             "memory_tiered.py install-agent codex   |   install-agent cursor --project --print",
-            option("name", help="claude-code, codex, cursor, gemini, opencode or claude-desktop"),
+            option("name", help=" or ".join([", ".join(list(AGENTS)[:-1]), list(AGENTS)[-1]])),
             option("--project", action="store_true",
-                   help="this project's files instead of the user's (what each agent reads per "
-                        "project)"),
+                   help="this project's instructions file; what names this machine's paths goes "
+                        "where no team commits it (Claude Code's local scope, else your own "
+                        "settings)"),
+            option("--remove", action="store_true",
+                   help="take back exactly what install-agent wrote"),
             option("--print", action="store_true", dest="print_only",
                    help="show the change as a diff, change nothing"))
 def cmd_install_agent(args):
     import difflib
-    plan = plan_agent_install(args.name, _db_path(args), os.getcwd() if args.project else None)
+    plan = plan_agent_install(args.name, _db_path(args), os.getcwd() if args.project else None,
+                              remove=args.remove)
     if args.print_only:
         lines = []
         for path, old, new in plan:
-            lines += difflib.unified_diff((old or "").splitlines(), new.splitlines(),
+            lines += difflib.unified_diff((old or "").splitlines(), (new or "").splitlines(),
                                           path + " (now)",
                                           path + " (after install-agent)", lineterm="")
         _out(args, {"files": [{"path": p, "changes": old != new,
                                "after": new} for p, old, new in plan]},
              lines or ["(nothing to change)"])
         return 0
-    done = apply_agent_install(plan)
+    done = apply_agent_install(plan, remove=args.remove)
+    if args.remove:
+        _out(args, {"agent": args.name, "removed": True,
+                    "files": [{"path": p, "state": st} for p, st, _ in done]}, [])
+        for path, state, _ in done:
+            _say("install-agent --remove: %s %s" % (state, path))
+        return 0
     if args.name == "claude-code":
         refresh_bytecode()
     _out(args, {"agent": args.name,
@@ -14852,10 +15028,10 @@ def cmd_install_agent(args):
     if other:
         _say("install-agent: %s also holds memory_tiered hooks; %s runs both, so every block "
              "would arrive twice: keep one (remove ours from one file)" % (other, args.name))
-    if args.project and args.name != "claude-code":
-        _say("install-agent: these project files hold this machine's interpreter and database "
-             "paths; keep them "
-             "out of git (or use the Claude Code plugin, which teammates install themselves)")
+    if args.project and not AGENTS[args.name].private_project:
+        _say("install-agent: %s keeps no private project settings, so its MCP entry and hooks "
+             "(they name this machine's paths) went to your own settings; the project got only "
+             "what a teammate can commit" % args.name)
     return 0
 
 

@@ -222,7 +222,9 @@ class InstallHooksTests(CLITestCase):
         os.makedirs(project)
         with mock.patch("os.getcwd", return_value=project):
             self.run_cli("install-hooks", "--project")
-        with open(os.path.join(project, ".claude", "settings.json"), encoding="utf-8") as handle:
+        # the hooks name this machine's paths: the project's private settings, never committed
+        self.assertFalse(os.path.exists(os.path.join(project, ".claude", "settings.json")))
+        with open(os.path.join(project, ".claude", "settings.local.json"), encoding="utf-8") as handle:
             data = json.load(handle)
         self.assertEqual(sorted(data["hooks"]), ["PreCompact", "SessionEnd", "SessionStart", "UserPromptSubmit"])
         out, _ = self.run_cli("install-hooks", "--print")

@@ -32,6 +32,9 @@ class InstallAgentTests(CLITestCase):
         with open(path, encoding="utf-8") as handle:
             return handle.read()
 
+    def launch(self):
+        return memory_tiered.launch_args() + ["--db", self.db, "mcp"]
+
     def install(self, name, *extra):
         before = {}
         for root, _dirs, names in os.walk(self.tmp):
@@ -59,8 +62,8 @@ class InstallAgentTests(CLITestCase):
             self.skipTest("tomllib needs Python 3.11+ (the text checks above ran)")
         config = tomllib.loads(text)
         server = config["mcp_servers"]["memory-tiered"]
-        self.assertEqual(server["args"], ["-c", memory_tiered.launch_code(), "mcp"])
-        self.assertEqual(server["env"]["MEMORY_TIERED_DB"], self.db)
+        self.assertEqual(server["args"], self.launch())
+        self.assertEqual(server["env"], {"MEMORY_TIERED_AGENT": "codex"})
         self.assertEqual(config["profiles"]["fast"]["model"], "o4-mini")
         self.assertEqual(config["mcp_servers"]["other"]["command"], "x")
         self.assertIn(memory_tiered.MEMORY_NOTE_START, self.read(os.path.join(self.tmp, ".codex", "AGENTS.md")))
@@ -88,7 +91,9 @@ class InstallAgentTests(CLITestCase):
         rule = self.read(os.path.join(project, ".cursor", "rules", "memory-tiered.mdc"))
         self.assertTrue(rule.startswith("---\ndescription: "))
         self.assertIn("alwaysApply: true", rule)
-        self.assertIn("memory-tiered", json.loads(self.read(os.path.join(project, ".cursor", "mcp.json")))["mcpServers"])
+        # the MCP entry names this machine's paths: it goes to the user's file, not the project's
+        self.assertFalse(os.path.exists(os.path.join(project, ".cursor", "mcp.json")))
+        self.assertIn("memory-tiered", json.loads(self.read(os.path.join(self.tmp, ".cursor", "mcp.json")))["mcpServers"])
 
     def test_gemini_settings_and_note(self):
         path = self.write(".gemini/settings.json", '{"theme": "GitHub", "mcpServers": {}}')
@@ -96,7 +101,7 @@ class InstallAgentTests(CLITestCase):
         self.install("gemini")
         config = json.loads(self.read(path))
         self.assertEqual(config["theme"], "GitHub")
-        self.assertEqual(config["mcpServers"]["memory-tiered"]["args"], ["-c", memory_tiered.launch_code(), "mcp"])
+        self.assertEqual(config["mcpServers"]["memory-tiered"]["args"], self.launch())
         text = self.read(note)
         self.assertTrue(text.startswith("# My rules\n\n- Be brief.\n"))
         self.assertEqual(text.count(memory_tiered.MEMORY_NOTE_START), 1)
@@ -108,8 +113,8 @@ class InstallAgentTests(CLITestCase):
         config = json.loads(self.read(path))
         server = config["mcp"]["memory-tiered"]
         self.assertEqual((server["type"], server["enabled"]), ("local", True))
-        self.assertEqual(server["command"][1:], ["-c", memory_tiered.launch_code(), "mcp"])
-        self.assertEqual(server["environment"]["MEMORY_TIERED_DB"], self.db)
+        self.assertEqual(server["command"][1:], self.launch())
+        self.assertEqual(server["environment"], {"MEMORY_TIERED_AGENT": "opencode"})
         self.assertEqual(config["model"], "anthropic/claude-sonnet-4-5")
 
     def test_claude_desktop(self):
@@ -129,7 +134,10 @@ class InstallAgentTests(CLITestCase):
         self.assertEqual(json.loads(self.read(shared)), {"permissions": {"allow": ["Bash(pytest:*)"]}})
         local = json.loads(self.read(os.path.join(project, ".claude", "settings.local.json")))
         self.assertEqual(set(local["hooks"]), {"SessionStart", "UserPromptSubmit", "SessionEnd", "PreCompact"})
-        self.assertIn("memory-tiered", json.loads(self.read(os.path.join(project, ".mcp.json")))["mcpServers"])
+        # the MCP entry is the project's in Claude Code's local scope (~/.claude.json), not .mcp.json
+        self.assertFalse(os.path.exists(os.path.join(project, ".mcp.json")))
+        entry = json.loads(self.read(os.path.join(self.tmp, ".claude.json")))["projects"][project]
+        self.assertIn("memory-tiered", entry["mcpServers"])
 
     def test_unknown_agent_and_a_broken_file(self):
         _, err = self.run_cli("install-agent", "vscode", code=2)
