@@ -1261,7 +1261,7 @@ def _tables(text, spans):
 
 def _might_hold_secret(text):
     """The quick look before the detectors: a hint word, or a run long enough to be a token."""
-    return contains_any(text.lower(), _SECRET_HINTS) or bool(_RANDOM_RUN_RE.search(text))
+    return contains_any(text.lower(), _SECRET_HINTS) or bool(_LONG_RUN_RE.search(text))
 
 
 def scrub(text):
@@ -3899,6 +3899,10 @@ class MemoryDB:
         version = self.conn.execute("PRAGMA user_version").fetchone()[0]
         names = {r[0] for r in self.conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        if version < 0:
+            raise DatabaseError("%s has schema version %d, which no memory_tiered writes (another "
+                                "program set it?); point --db at another file, or restore a backup"
+                                % (self.path, version))
         if version > SCHEMA_VERSION:
             raise SchemaTooNewError(
                 "%s has schema version %d but this memory_tiered (%s) knows up to %d; "
@@ -4454,10 +4458,37 @@ def judge_flag(text, points=None, category=None, tags=None, cleared=None):
     return None if flag and flag == cleared else flag
 
 
+def _number(value, default):
+    """A stored number, or ``default`` for a value no write of ours stores (text, a blob)."""
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else (
+        default if value is None or not isinstance(value, (int, float)) else value)
+
+
+# the columns of a row that must hold numbers, and those that must hold times (with what a
+# damaged one reads as)
+_NUMBER_COLUMNS = {"importance": 0.5, "decay_score": 0.0, "stability": 1.0, "access_count": 0}
+_TIME_COLUMNS = ("created_at", "updated_at", "decay_applied_at", "last_accessed_at")
+
+
 def record_dict(level, row):
-    """A database row as a plain dict with lists decoded and the level named."""
+    """A database row as a plain dict with lists decoded and the level named.  A value no write
+    of ours stores (importance as text, a NULL creation time: another program wrote the row) is
+    read as a neutral one and named in ``damaged``, so the record is shown, not a traceback."""
     record = {"level": level}
     record.update(zip(row.keys(), row) if isinstance(row, sqlite3.Row) else row)
+    damaged = [name for name, default in _NUMBER_COLUMNS.items()
+               if name in record and record[name] is not None
+               and _number(record[name], None) is None]
+    for name in damaged:
+        record[name] = _NUMBER_COLUMNS[name]
+    for name in _TIME_COLUMNS:
+        value = record.get(name)
+        if name == "created_at" and name in record and not value or value and not (
+                isinstance(value, str) and _ISO_RE.match(value)):
+            record[name] = None
+            damaged.append(name)
+    if damaged:
+        record["damaged"] = damaged
     for name in LIST_FIELDS:
         if name in record:
             record[name] = load_list(record[name])
@@ -4653,7 +4684,11 @@ def markdown_export(records):
             r["level"].upper(), r["id"], where, (r["created_at"] or "")[:10],
             r["importance"] or 0.5, r["decay_score"])
         yield ""
-        yield r["text"]
+        if r.get("superseded_by"):  # a replaced fact is shown struck through, with what replaced it
+            yield "~~%s~~ (superseded by %s #%d)" % (r["text"], r["level"].upper(),
+                                                     r["superseded_by"])
+        else:
+            yield r["text"] + (" (archived)" if r.get("archived_at") else "")
         for p in r.get("key_points") or []:
             yield "- " + p
         if r.get("tags"):
@@ -4667,9 +4702,16 @@ def markdown_export(records):
 # ==== Session buffer: sessions waiting for their summary, and their turns ====
 
 
+def _clean(*values):
+    """Values of the session buffer scrubbed (a token pasted as a session id or a folder name is
+    not kept)."""
+    return [scrub(v)[0] if isinstance(v, str) else v for v in values]
+
+
 def buffer_turns(conn, session_id, turns, transcript_path, cwd, now, keep_hours):
     """Keep a session's turns (replacing an earlier capture), drop turns older than
     ``keep_hours``, and queue the session for a summary."""
+    session_id, transcript_path, cwd = _clean(session_id, transcript_path, cwd)
     conn.execute("DELETE FROM session_turns WHERE captured_at < ?",
                  (iso(now - datetime.timedelta(hours=keep_hours)),))
     conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
@@ -4686,6 +4728,7 @@ def buffer_turns(conn, session_id, turns, transcript_path, cwd, now, keep_hours)
 def append_turns(conn, session_id, turns, cwd, now, replace=False):
     """Add turns after a session's buffered ones (all of them anew with ``replace``) and queue the
     session if it is not queued yet."""
+    session_id, cwd = _clean(session_id, cwd)
     if replace:
         conn.execute("DELETE FROM session_turns WHERE session_id = ?", (session_id,))
     start = conn.execute("SELECT coalesce(max(turn), -1) + 1 FROM session_turns WHERE session_id = "
@@ -4701,6 +4744,7 @@ def append_turns(conn, session_id, turns, cwd, now, replace=False):
 
 def queue_session(conn, session_id, transcript_path, cwd, reason, now):
     """Record that a session ended (its transcript, folder and reason) and queue it."""
+    session_id, transcript_path, cwd, reason = _clean(session_id, transcript_path, cwd, reason)
     conn.execute(
         "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
@@ -4957,11 +5001,14 @@ class DecayEngine:
         """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at,
         stability)."""
         applied = row["decay_applied_at"]
-        score = row["decay_score"] if row["decay_score"] is not None else 1.0
+        score = _number(row["decay_score"], 1.0)
         if not applied or _row_get(row, "pinned"):
             return score  # a standing memory keeps its strength
-        hours = max(0.0, (now - parse_time(applied)).total_seconds() / 3600.0)
-        stability = _row_get(row, "stability") or 1.0
+        try:
+            hours = max(0.0, (now - parse_time(applied)).total_seconds() / 3600.0)
+        except ValidationError:
+            return score  # (a damaged time: the strength as stored; `doctor` names the row)
+        stability = _number(_row_get(row, "stability"), 1.0) or 1.0
         return score * self.config()["decay_factor"] ** (hours / stability)
 
     def candidates(self, now=None, limit=None):
@@ -5694,12 +5741,12 @@ class Searcher:
 
     @staticmethod
     def _importance_factor(importance):
-        importance = importance if importance is not None else 0.5
+        importance = _number(importance, 0.5)
         return round(0.75 + 0.5 * importance, 6)
 
     @staticmethod
     def _strength_factor(strength):
-        strength = strength if strength is not None else 1.0
+        strength = _number(strength, 1.0)
         return round(0.6 + 0.4 * max(0.0, min(1.0, strength)), 6)
 
     @staticmethod
@@ -5722,13 +5769,17 @@ class Searcher:
         """
         if stored is None:
             return 1.0
+        stored = _number(stored, 0.0)  # (a damaged row: `doctor` names it)
         if not applied:
             return stored
         hours = self._elapsed.get(applied)
         if hours is None:
-            hours = self._elapsed[applied] = max(
-                0.0, (self._now - parse_time(applied)).total_seconds() / 3600.0)
-        return stored * self._factor ** (hours / (stability or 1.0))
+            try:
+                hours = max(0.0, (self._now - parse_time(applied)).total_seconds() / 3600.0)
+            except ValidationError:
+                hours = 0.0
+            self._elapsed[applied] = hours
+        return stored * self._factor ** (hours / (_number(stability, 1.0) or 1.0))
 
     def _scored(self, level, row, hit):
         record = record_dict(level, row)  # a dict: reading it by name is cheaper than the row
@@ -7693,6 +7744,7 @@ def _shown_values(values, names):
 VAULT_FOLDERS = {"l1": "L1-关键摘要", "l2": "L2-结构知识", "l3": "L3-核心洞察", "session": "对话树"}
 VAULT_ARCHIVE = "归档"
 VAULT_ASIDE = "_aside"  # notes a restore moved out of the way: kept for the person, never read back
+VAULT_TEMPLATE_FOLDER = "模板"  # the templates a person makes notes from (never read back as memories)
 INSIGHT_INDEX = "核心洞察索引"
 NOTE_STEM_MAX = 80  # characters in a note's name, without .md
 KEY_POINTS_HEADING = "## 要点 Key points"
@@ -7991,6 +8043,79 @@ _FRONT_LEVEL_RE = _LazyRe(r"(?m)^level: \"?(l[123])\"?\s*$")
 _FRONT_UID_RE = _LazyRe(r"(?m)^uid: \"?([0-9A-HJKMNP-TV-Z]{26})\"?\s*$")
 
 
+_VAULT_TEMPLATE = {  # the built-in copy of obsidian_template/ (a test keeps them equal)
+    "Home.md": (
+        "# 记忆主页 Memory home\n\n"
+        "What your agent remembers, synced by `memory_tiered.py sync`. Edit a note's text, "
+        "`importance`,\n"
+        "`tags` or `category` and the next sync reads it back into the database; notes you create "
+        "yourself\n"
+        "elsewhere are never touched. To write a memory by hand, use a template from `模板/` inside\n"
+        "`L1-关键摘要/` or `L2-结构知识/`.\n\n"
+        "| folder | what it holds |\n|---|---|\n"
+        "| [[L3-核心洞察/核心洞察索引\\|L3-核心洞察]] | core insights across many pieces of knowledge |\n"
+        "| `L2-结构知识/` | structured knowledge distilled from several sessions |\n"
+        "| `L1-关键摘要/` | one summary per conversation |\n"
+        "| `对话树/` | one note per session, linked to its parent and children |\n"
+        "| `报告/` | the daily reports |\n"
+        "| `归档/` | notes of archived or forgotten memories (never deleted) |\n"
+        "\nThe queries below need the Dataview community plugin. Without it they show as code "
+        "blocks; use the\n"
+        "folder links above and the graph view (L1 blue, L2 green, L3 orange, sessions grey) "
+        "instead.\n\n## 最强的知识 Strongest knowledge (L2)\n"
+        "\n```dataview\nTABLE WITHOUT ID file.link AS \"L2\", category, importance, strength\n"
+        "FROM \"L2-结构知识\"\nSORT importance DESC\n"
+        "LIMIT 15\n```\n\n## 正在淡忘 Fading sessions (L1)\n"
+        "\n```dataview\n"
+        "TABLE WITHOUT ID file.link AS \"L1\", importance, strength, access_count AS "
+        "\"retrieved\"\nFROM \"L1-关键摘要\"\n"
+        "WHERE strength != \"strong\"\n"
+        "SORT strength DESC\nLIMIT 15\n"
+        "```\n\n## 最近的会话 Recent sessions\n\n"
+        "```dataview\nTABLE WITHOUT ID file.link AS \"session\", project, created\n"
+        "FROM \"对话树\"\nWHERE created\n"
+        "SORT created DESC\nLIMIT 15\n"
+        "```\n\n## 清理候选 Cleanup candidates\n\n"
+        "Strength below 0.05 (the default threshold). Nothing is deleted automatically; run\n"
+        "`memory_tiered.py cleanup` to see why, and `cleanup --archive --yes` to archive them.\n"
+        "\n```dataview\nTABLE WITHOUT ID file.link AS \"memory\", importance, strength\n"
+        "FROM \"L1-关键摘要\" OR \"L2-结构知识\" OR \"L3-核心洞察\"\n"
+        "WHERE strength = \"weak\"\nSORT importance ASC\n"
+        "```\n"
+    ),
+    ".obsidian/app.json": "{\n  \"alwaysUpdateLinks\": true,\n  \"userIgnoreFilters\": "
+                          "[\"归档/\"]\n}\n",
+    ".obsidian/core-plugins.json": (
+        "[\"file-explorer\", \"global-search\", \"graph\", \"backlink\", \"outgoing-link\", "
+        "\"tag-pane\", \"properties\", \"templates\", \"page-preview\"]\n"),
+    ".obsidian/graph.json": (
+        "{\n  \"showTags\": false,\n  \"showAttachments\": false,\n"
+        "  \"hideUnresolved\": false,\n" "  \"showOrphans\": true,\n  \"colorGroups\": [\n"
+        "    {\"query\": \"path:L1-关键摘要\", \"color\": {\"a\": 1, \"rgb\": 4359668}},\n"
+        "    {\"query\": \"path:L2-结构知识\", \"color\": {\"a\": 1, \"rgb\": 3450963}},\n"
+        "    {\"query\": \"path:L3-核心洞察\", \"color\": {\"a\": 1, \"rgb\": 16750592}},\n"
+        "    {\"query\": \"path:对话树\", \"color\": {\"a\": 1, \"rgb\": 10395294}}\n" "  ]\n}\n"),
+    ".obsidian/templates.json": (
+        "{\n  \"folder\": \"模板\",\n  \"dateFormat\": \"YYYY-MM-DD\",\n"
+        "  \"timeFormat\": \"HH:mm\"\n" "}\n"),
+    "L1-关键摘要/.gitkeep": "",
+    "L2-结构知识/.gitkeep": "",
+    "L3-核心洞察/.gitkeep": "",
+    "对话树/.gitkeep": "",
+    "归档/.gitkeep": "",
+    "报告/.gitkeep": "",
+    "模板/L1 模板.md": (
+        "---\nlevel: \"l1\"\nsession_id: \"obsidian\"\nimportance: 0.5\n"
+        "tags: []\n---\n在这里写这次对话的摘要：做了什么、决定了什么、为什么。Write what happened, what was decided and why.\n"
+        "\n## 要点 Key points\n- 第一个要点 first key point\n- 第二个要点 second key point\n"
+    ),
+    "模板/L2 模板.md": (
+        "---\nlevel: \"l2\"\ncategory: \"habits\"\nimportance: 0.7\n" "tags: []\n---\n"
+        "在这里写一条提炼出的知识，例如一个习惯、偏好或技能。Write one piece of knowledge: a habit, a preference, a skill.\n"
+    ),
+}
+
+
 class VaultSync:
     """Writes every level to an Obsidian vault and reads people's edits back.
 
@@ -8021,6 +8146,7 @@ class VaultSync:
         self.shared = bool(read_config(db)["vault_shared"])
         self._uids = None
         self.edited = []  # (level, id) of records a person changed through their notes
+        self._template_lines = None  # lines of the vault's templates (read when first needed)
 
     # -- paths and rendering --
 
@@ -8506,6 +8632,10 @@ class VaultSync:
                     or fields.get("id") not in (None, "") or fields.get("uid") not in (None, "")):
                     # (a note with a uid is a record's note, maybe from a device not replicated yet)
                     continue
+                body = self._unfilled_removed(body)
+                if not any(line.strip() and not line.lstrip().startswith("#")
+                           for line in body.splitlines()):
+                    continue  # made from a template and not filled in yet
                 try:
                     values = self._vault_fields(level, fields, body)
                     if dry_run:
@@ -8542,6 +8672,29 @@ class VaultSync:
                                                 % exc})
                     continue
                 report["imported"].append({"path": rel, "level": level, "id": new_id})
+
+    def _unfilled_removed(self, body):
+        """A hand-written note's body without the lines a template holds (its placeholder text
+        and example key points), the templates' headings kept."""
+        if self._template_lines is None:
+            texts = [text for name, text in _VAULT_TEMPLATE.items() if name.endswith(".md")]
+            folder = os.path.join(self.vault, VAULT_TEMPLATE_FOLDER)
+            with contextlib.suppress(OSError):
+                for name in sorted(os.listdir(folder))[:50]:
+                    if name.endswith(".md") and not os.path.islink(os.path.join(folder, name)):
+                        with contextlib.suppress(OSError, UnicodeDecodeError, MemoryTieredError):
+                            with open_regular(os.path.join(folder, name), 1 << 20,
+                                              "template") as handle:
+                                texts.append(handle.read().decode("utf-8"))
+            lines = set()
+            for text in texts:
+                with contextlib.suppress(ValueError):
+                    text = parse_note(text)[1]
+                lines.update(line.strip() for line in text.splitlines()
+                             if line.strip() and not line.lstrip().startswith("#"))
+            self._template_lines = lines
+        return "\n".join(line for line in body.splitlines()
+                         if line.strip() not in self._template_lines)
 
     _VOLATILE = ("decay_score", "decay_applied_at", "last_accessed_at", "stability")
 
@@ -8921,77 +9074,6 @@ class VaultSync:
 
 # ==== Integrations: digest, daily report, webhooks ====
 
-_VAULT_TEMPLATE = {  # the built-in copy of obsidian_template/ (a test keeps them equal)
-    "Home.md": (
-        "# 记忆主页 Memory home\n\n"
-        "What your agent remembers, synced by `memory_tiered.py sync`. Edit a note's text, "
-        "`importance`,\n"
-        "`tags` or `category` and the next sync reads it back into the database; notes you create "
-        "yourself\n"
-        "elsewhere are never touched. To write a memory by hand, use a template from `模板/` inside\n"
-        "`L1-关键摘要/` or `L2-结构知识/`.\n\n"
-        "| folder | what it holds |\n|---|---|\n"
-        "| [[L3-核心洞察/核心洞察索引\\|L3-核心洞察]] | core insights across many pieces of knowledge |\n"
-        "| `L2-结构知识/` | structured knowledge distilled from several sessions |\n"
-        "| `L1-关键摘要/` | one summary per conversation |\n"
-        "| `对话树/` | one note per session, linked to its parent and children |\n"
-        "| `报告/` | the daily reports |\n"
-        "| `归档/` | notes of archived or forgotten memories (never deleted) |\n"
-        "\nThe queries below need the Dataview community plugin. Without it they show as code "
-        "blocks; use the\n"
-        "folder links above and the graph view (L1 blue, L2 green, L3 orange, sessions grey) "
-        "instead.\n\n## 最强的知识 Strongest knowledge (L2)\n"
-        "\n```dataview\nTABLE WITHOUT ID file.link AS \"L2\", category, importance, strength\n"
-        "FROM \"L2-结构知识\"\nSORT importance DESC\n"
-        "LIMIT 15\n```\n\n## 正在淡忘 Fading sessions (L1)\n"
-        "\n```dataview\n"
-        "TABLE WITHOUT ID file.link AS \"L1\", importance, strength, access_count AS "
-        "\"retrieved\"\nFROM \"L1-关键摘要\"\n"
-        "WHERE strength != \"strong\"\n"
-        "SORT strength DESC\nLIMIT 15\n"
-        "```\n\n## 最近的会话 Recent sessions\n\n"
-        "```dataview\nTABLE WITHOUT ID file.link AS \"session\", project, created\n"
-        "FROM \"对话树\"\nWHERE created\n"
-        "SORT created DESC\nLIMIT 15\n"
-        "```\n\n## 清理候选 Cleanup candidates\n\n"
-        "Strength below 0.05 (the default threshold). Nothing is deleted automatically; run\n"
-        "`memory_tiered.py cleanup` to see why, and `cleanup --archive --yes` to archive them.\n"
-        "\n```dataview\nTABLE WITHOUT ID file.link AS \"memory\", importance, strength\n"
-        "FROM \"L1-关键摘要\" OR \"L2-结构知识\" OR \"L3-核心洞察\"\n"
-        "WHERE strength = \"weak\"\nSORT importance ASC\n"
-        "```\n"
-    ),
-    ".obsidian/app.json": "{\n  \"alwaysUpdateLinks\": true,\n  \"userIgnoreFilters\": "
-                          "[\"归档/\"]\n}\n",
-    ".obsidian/core-plugins.json": (
-        "[\"file-explorer\", \"global-search\", \"graph\", \"backlink\", \"outgoing-link\", "
-        "\"tag-pane\", \"properties\", \"templates\", \"page-preview\"]\n"),
-    ".obsidian/graph.json": (
-        "{\n  \"showTags\": false,\n  \"showAttachments\": false,\n"
-        "  \"hideUnresolved\": false,\n" "  \"showOrphans\": true,\n  \"colorGroups\": [\n"
-        "    {\"query\": \"path:L1-关键摘要\", \"color\": {\"a\": 1, \"rgb\": 4359668}},\n"
-        "    {\"query\": \"path:L2-结构知识\", \"color\": {\"a\": 1, \"rgb\": 3450963}},\n"
-        "    {\"query\": \"path:L3-核心洞察\", \"color\": {\"a\": 1, \"rgb\": 16750592}},\n"
-        "    {\"query\": \"path:对话树\", \"color\": {\"a\": 1, \"rgb\": 10395294}}\n" "  ]\n}\n"),
-    ".obsidian/templates.json": (
-        "{\n  \"folder\": \"模板\",\n  \"dateFormat\": \"YYYY-MM-DD\",\n"
-        "  \"timeFormat\": \"HH:mm\"\n" "}\n"),
-    "L1-关键摘要/.gitkeep": "",
-    "L2-结构知识/.gitkeep": "",
-    "L3-核心洞察/.gitkeep": "",
-    "对话树/.gitkeep": "",
-    "归档/.gitkeep": "",
-    "报告/.gitkeep": "",
-    "模板/L1 模板.md": (
-        "---\nlevel: \"l1\"\nsession_id: \"obsidian\"\nimportance: 0.5\n"
-        "tags: []\n---\n在这里写这次对话的摘要：做了什么、决定了什么、为什么。Write what happened, what was decided and why.\n"
-        "\n## 要点 Key points\n- 第一个要点 first key point\n- 第二个要点 second key point\n"
-    ),
-    "模板/L2 模板.md": (
-        "---\nlevel: \"l2\"\ncategory: \"habits\"\nimportance: 0.7\n" "tags: []\n---\n"
-        "在这里写一条提炼出的知识，例如一个习惯、偏好或技能。Write one piece of knowledge: a habit, a preference, a skill.\n"
-    ),
-}
 
 
 def vault_template_files():
@@ -9168,6 +9250,16 @@ def vault_path(arg=None, environ=None):
     return check_path(
         os.path.abspath(os.path.expanduser(arg or env.get("MEMORY_TIERED_VAULT") or DEFAULT_VAULT)),
         "the vault path")
+
+
+def report_vault(arg=None, environ=None):
+    """The vault a report is saved in: the one named (--vault, MEMORY_TIERED_VAULT) or the
+    default one when it exists; None otherwise (a report never makes a vault nobody asked for)."""
+    env = os.environ if environ is None else environ
+    if arg or env.get("MEMORY_TIERED_VAULT"):
+        return vault_path(arg, env)
+    default = vault_path(None, env)
+    return default if os.path.isdir(default) else None
 
 
 def save_report(vault, data, text, device=None):
@@ -10746,7 +10838,7 @@ def daily_report(db, *, vault, push=True, now=None):
     with ``text``, ``saved_to`` and ``outcomes`` [(webhook, ok, detail)]."""
     data = build_report(db, now or now_utc())
     text = report_markdown(data)
-    data["saved_to"] = save_report(vault, data, text, shared_vault_device(db))
+    data["saved_to"] = save_report(vault, data, text, shared_vault_device(db)) if vault else None
     outcomes = push_report("记忆日报 %s" % data["date"], text) if push else []
     return dict(data, text=text, outcomes=outcomes)
 
@@ -13459,10 +13551,11 @@ def run_job(name, db_path, now, vault=None):
             failed = any("error" in r or r["rejected"] or r["unreadable"] for r in done)
             return (1 if failed else 0), "; ".join(_replicate_lines(done))
         if name == "report":
-            data = daily_report(db, vault=vault_path(vault), now=now)
+            data = daily_report(db, vault=report_vault(vault), now=now)
             saved, outcomes = data["saved_to"], data["outcomes"]
             failed = [o for o in outcomes if not o[1]]
-            summary = "report saved to %s; %s" % (saved, "; ".join(
+            summary = "report %s; %s" % ("saved to %s" % saved if saved else "not saved (no vault)",
+                                          "; ".join(
                 "%s %s" % (n,
                            "ok" if ok else "failed: %s"
                            % why) for n, ok, why in outcomes) or "no webhook set")
@@ -13473,8 +13566,8 @@ def run_job(name, db_path, now, vault=None):
 def cron_lines(db_path, python=None, root=None, vault=None, replica=False):
     """The crontab block for the jobs, with absolute paths: the scripts in cron/ when they are
     there, else the module itself (`job NAME`), so copying only memory_tiered.py is enough.
-    Each job's output goes to cron.log next to the database (no MAILTO line: it would silence
-    every crontab line below it); the vault sync line, added when ``vault`` exists, is not
+    Each job's output goes to cron.log next to the database, owner-only (each line sets umask
+    077 first; no MAILTO line: it would silence every crontab line below it); the vault sync line, added when ``vault`` exists, is not
     redirected, so cron mails you its one-line error when a conflict waits."""
     python = python or sys.executable or "/usr/bin/python3"
     root = root or os.path.dirname(os.path.abspath(__file__))
@@ -13491,12 +13584,12 @@ def cron_lines(db_path, python=None, root=None, vault=None, replica=False):
         target = "%s %s" % (shell_quote(python),
                             shell_quote(os.path.join(root, "cron", script))) if scripts \
             else "%s job %s" % (launch, name)
-        lines.append("%s %s %s >> %s 2>&1" % (schedule, env, target, shell_quote(log)))
+        lines.append("%s umask 077; %s %s >> %s 2>&1" % (schedule, env, target, shell_quote(log)))
     if vault and os.path.isdir(vault):
-        lines.append("*/15 * * * * %s MEMORY_TIERED_VAULT=%s %s job sync >/dev/null" % (
+        lines.append("*/15 * * * * umask 077; %s MEMORY_TIERED_VAULT=%s %s job sync >/dev/null" % (
             env, shell_quote(vault), launch))
     if replica:  # with `config replica_dir` set: step with the other devices every ten minutes
-        lines.append("*/10 * * * * %s %s job replicate >> %s 2>&1"
+        lines.append("*/10 * * * * umask 077; %s %s job replicate >> %s 2>&1"
                      % (env, launch, shell_quote(log)))
     lines.append(CRON_END)
     return lines
@@ -13700,11 +13793,13 @@ def _say(message):
 
 
 def _project_arg(db, value, writing=False):
-    """``--project`` resolved (resolve_project), with a note on stderr when it names no project the
-    store knows: a repository's hooks file its memories under its own key (folder name and a
-    short hash), so a bare name given elsewhere would never meet them."""
+    """``--project`` resolved (resolve_project), with a note on stderr when it names a project the
+    store does not know and that is not the repository the command runs in: a repository's hooks
+    file its memories under its own key (folder name and a short hash), so a bare name given
+    elsewhere would never meet them."""
     key = resolve_project(db, value)
-    if key and key == str(value).strip() and not any(
+    here = current_project(repository_only=True)
+    if key and key == str(value).strip() and key != here and not any(
             db.execute("SELECT 1 FROM %s WHERE project = ? LIMIT 1" % table, (key,)).fetchone()
             for table in LEVEL_TABLE.values()):
         similar = sorted({r[0] for table in LEVEL_TABLE.values() for r in db.execute(
@@ -13712,9 +13807,9 @@ def _project_arg(db, value, writing=False):
         _say("note: %s project %r%s; %s" % (
             "the first memory under" if writing else "no memory is kept under",
             key, " (known: %s)" % ", ".join(similar[:5]) if similar else "",
-            "inside a repository the hooks file memories under its own key (its folder name and a "
-            "short hash): give the repository's path (--project ~/src/%s) or run the command "
-            "inside it" % key if writing else "nothing of it to show"))
+            "the hooks file a repository's memories under its own key (its folder name and a "
+            "short hash): to file it with them, give the repository's folder (--project PATH) or "
+            "run the command inside it" if writing else "nothing of it to show"))
     return key
 
 
@@ -13770,6 +13865,10 @@ def _record_lines(r):
                                   r[name]) for name in ("agent", "device", "author") if r.get(name))
     lines.append("project: %s  origin: %s%s" % (r.get("project") or "(global)",
                                                  r.get("origin") or "unknown", extra))
+    if r.get("damaged"):
+        lines.append("damaged: %s hold(s) what no memory_tiered write stores (another program "
+                     "changed the row); shown as neutral values, `edit` sets them again"
+                     % ", ".join(r["damaged"]))
     if r.get("flagged"):
         lines.append("FLAGGED (%s): not injected automatically; `review --clear %s %d` after "
                      "reading it"
@@ -14824,7 +14923,18 @@ def cmd_context(args):
         text = build_context(db, args.query, args.budget, project, now_utc(),
                              touch=not args.no_touch,
                              session_id=args.session_id)
+        if not text:  # nothing relevant, or something relevant that the budget cannot hold
+            whole = build_context(db, args.query, 100000, project, now_utc())
+            if whole:
+                lines = whole.splitlines()
+                least = token_count("\n".join(lines[:3] + lines[-1:]) + "\n")
+                raise ValidationError("no memory fits in %d tokens (the block's header and its "
+                                      "first memory take %d); give --budget %d or more"
+                                      % (args.budget, least, least), "budget")
     _out(args, {"context": text, "tokens": token_count(text)}, [text.rstrip("\n")] if text else [])
+    if not text:
+        _say("context: nothing relevant%s" % (" to %r" % _short(args.query, 60)
+                                              if args.query else " yet"))
     return 0
 
 
@@ -15190,11 +15300,12 @@ def cmd_report(args):
     now = now_utc()
     load_env_file(_db_path(args))
     with _open(args) as db:
-        data = daily_report(db, vault=vault_path(args.vault), push=args.push, now=now)
+        data = daily_report(db, vault=report_vault(args.vault), push=args.push, now=now)
     text, outcomes = data.pop("text"), data.pop("outcomes")
     data["pushed"] = [{"target": n, "ok": ok, "detail": why} for n, ok, why in outcomes]
     _out(args, data, [text.rstrip("\n")])
-    _say("report: saved to %s" % data["saved_to"])
+    _say("report: saved to %s" % data["saved_to"] if data["saved_to"] else
+         "report: no vault to save it in (give --vault, or `init-vault` first)")
     for name, ok, why in outcomes:
         _say("report: %s %s" % (name, why if ok else "failed: %s" % why))
     if args.push and not outcomes:

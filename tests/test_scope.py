@@ -112,7 +112,7 @@ class ScopeTests(CLITestCase):
         self.assertEqual(self.json_cli("get", "l1", "2")["project"], key)
         _, err = self.run_cli("add-l1", "--session-id", "x", "--summary", "y", "--project", "projZ")
         self.assertIn("the first memory under project 'projZ'", err)
-        self.assertIn("repository's path", err)
+        self.assertIn("repository's folder (--project PATH)", err)
         out, err = self.run_cli("context", "--query", "Vite", "--project", "nosuch")
         self.assertIn("no memory is kept under project 'nosuch'", err)
 

@@ -421,12 +421,15 @@ class TemplateTests(VaultTestCase):
             template = handle.read()
         hand = os.path.join(self.vault, "L1-关键摘要", "my talk.md")
         with open(hand, "w", encoding="utf-8") as handle:
-            handle.write(template.replace("importance: 0.5", "importance: 0.8"))
+            handle.write(template.replace("importance: 0.5", "importance: 0.8").replace(
+                "- 第一个要点 first key point", "- 周会改到周四 / stand-up moved to Thursday").replace(
+                "在这里写这次对话的摘要：做了什么、决定了什么、为什么。", "和团队定了新的周会时间。"))
         report = self.sync()
         self.assertEqual(report["imported"][0]["level"], "l1")
         rec = self.json_cli("get", "l1", str(report["imported"][0]["id"]))
         self.assertEqual(rec["importance"], 0.8)
-        self.assertEqual(len(rec["key_points"]), 2)
+        # the template's placeholder lines are not the person's: only what they wrote is kept
+        self.assertEqual(rec["key_points"], ["周会改到周四 / stand-up moved to Thursday"])
         self.assertEqual(self.sync()["imported"], [])
         self.assertEqual(len(self.json_cli("list")["records"]), 1)
 

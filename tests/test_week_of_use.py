@@ -52,7 +52,7 @@ class TrueMessagesTests(CLITestCase):
 
     def test_context_with_a_budget_too_small_says_so(self):
         self.add_l1("The billing service uses Postgres 16 with pgbouncer", session="b1")
-        out, err = self.run_cli("context", "--query", "which database does billing use?", "--budget", "50",
+        out, err = self.run_cli("context", "--query", "billing Postgres pgbouncer", "--budget", "50",
                                 code=2)
         self.assertEqual(out, "")
         self.assertIn("--budget", err)
@@ -167,13 +167,17 @@ class DamagedInputTests(CLITestCase):
             self.assertNotIn("Traceback", err)
 
     def test_damaged_rows_are_shown_not_a_traceback(self):
-        rid = self.add_l1("a memory whose row a tool damaged")
+        rid = self.add_l1("a memory whose row another program changed")
         with memory_tiered.MemoryDB(self.db) as db:  # (its triggers need the module's functions)
             db.conn.execute("UPDATE memory_l1 SET importance = 'high', created_at = NULL, decay_score = 'x' "
                             "WHERE id = ?", (rid,))
-        for argv in (("list",), ("get", "l1", str(rid)), ("list", "--json"), ("search-all", "damaged")):
+        for argv in (("list",), ("get", "l1", str(rid)), ("list", "--json"), ("search-all", "another program")):
             out, err = self.run_cli(*argv)
-            self.assertIn("damaged", out)
+            self.assertIn("another program changed", out)
+        self.assertIn("damaged: importance", self.run_cli("get", "l1", str(rid))[0])
+        record = self.json_cli("list")["records"][0]
+        self.assertEqual(record["importance"], 0.5)
+        self.assertLessEqual({"importance", "created_at"}, set(record["damaged"]))
 
     def test_hermes_replace_touches_only_what_hermes_wrote(self):
         mine = int(self.run_cli("add-l2", "--category", "hermes-memory", "--knowledge",
