@@ -3725,6 +3725,113 @@ def backup_is_good(path):
         return False
 
 
+class _Timeout(Exception):
+    pass
+
+
+class BusyError(DatabaseError, sqlite3.OperationalError):
+    """A write that did not get its turn in time: a DatabaseError with what happened, and still
+    the sqlite3.OperationalError ("busy") that bookkeeping writes already give way to."""
+
+
+class WriteTurns:
+    """Writers of one database take turns.  SQLite's busy handler polls with growing sleeps, so
+    behind writers that commit back to back (a hook each prompt, a job, a sync) a waiting one
+    can miss every gap and fail after its whole timeout although no write held the lock long.
+    Our writers queue on a lock file next to the database instead (flock, waited for in the
+    kernel), and one that just wrote lets a waiting one in before it writes again (a second
+    lock file says someone waits).  Processes of other programs still meet SQLite's own
+    locking.  Where locks cannot be taken (Windows, a folder this user cannot write), writes
+    go on without turns."""
+
+    POLITE = 0.02  # seconds a writer that finds others waiting leaves them before its next write
+
+    def __init__(self, path):
+        self.paths = (path + ".write.lock", path + ".queue.lock")
+        self.fds = None
+        self.held = False
+
+    def _open(self):
+        if self.fds is None:
+            try:
+                import fcntl  # noqa: F401  (no locks on Windows: writes go on without turns)
+                self.fds = [os.open(p, os.O_RDWR | os.O_CREAT | _O_NOFOLLOW, 0o600)
+                            for p in self.paths]
+            except (ImportError, OSError):
+                self.fds = []
+        return self.fds
+
+    def acquire(self, seconds):
+        """Take this database's write turn, waiting up to ``seconds``; True when held (False:
+        no turn could be had; the write still meets SQLite's locking)."""
+        import fcntl
+        fds = self._open()
+        if not fds:
+            return False
+        if self._others_waiting(fcntl, fds[1]):
+            time.sleep(self.POLITE)
+        try:
+            fcntl.flock(fds[0], fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self.held = True
+            return True
+        except OSError:
+            pass
+        fcntl.flock(fds[1], fcntl.LOCK_SH)  # (in line: a writer that just wrote waits for us)
+        try:
+            self.held = self._wait(fcntl, fds[0], seconds)
+        finally:
+            fcntl.flock(fds[1], fcntl.LOCK_UN)
+        return self.held
+
+    @staticmethod
+    def _others_waiting(fcntl, fd):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return False
+
+    @staticmethod
+    def _wait(fcntl, fd, seconds):
+        """Wait for the lock in the kernel (with an alarm in the main thread), else by polling."""
+        import signal
+        import threading
+        if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+            def expired(signum, frame):
+                raise _Timeout()
+            previous = signal.signal(signal.SIGALRM, expired)
+            signal.setitimer(signal.ITIMER_REAL, max(seconds, 0.01))
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                return True
+            except (_Timeout, OSError):
+                return False
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except OSError:
+                time.sleep(0.005)
+        return False
+
+    def release(self):
+        if self.held:
+            import fcntl
+            fcntl.flock(self.fds[0], fcntl.LOCK_UN)
+            self.held = False
+
+    def close(self):
+        for fd in self.fds or ():
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.fds, self.held = None, False
+
+
 _NO_POW = None  # whether this process's SQLite lacks pow() (MemoryDB registers one), once known
 
 
@@ -3745,6 +3852,7 @@ class MemoryDB:
         self._vocab_ready = self._probe_ready = False
         self.wrote = False  # a write transaction ran (set by atomic)
         self.write_retry_seconds = WRITE_RETRY_SECONDS  # how long a write waits for another writer
+        self._turns = WriteTurns(self.path)
         self._open(create)
 
     # -- setup --
@@ -3976,26 +4084,34 @@ class MemoryDB:
         if self.conn.in_transaction:
             yield self.conn
             return
-        deadline = time.monotonic() + self.write_retry_seconds
-        pause = 0.05
-        while True:
-            try:
-                self.conn.execute("BEGIN IMMEDIATE")
-                break
-            except sqlite3.OperationalError as exc:
-                if (
-                    "locked" not in str(exc) and "busy" not in str(exc)
-                    or time.monotonic() > deadline):
-                    raise
-                time.sleep(pause)
-                pause = min(pause * 2, 1.0)
+        started = time.monotonic()
+        deadline = started + self.write_retry_seconds
+        self._turns.acquire(self.write_retry_seconds)
         try:
-            yield self.conn
-        except BaseException:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise
-        self.conn.execute("COMMIT")
+            pause = 0.01
+            while True:
+                try:
+                    self.conn.execute("BEGIN IMMEDIATE")
+                    break
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc):
+                        raise
+                    if time.monotonic() > deadline:
+                        raise BusyError(
+                            "%s is busy: waited %d s for a turn to write while other processes "
+                            "kept writing; try again (or stop the other writer)"
+                            % (self.path, time.monotonic() - started))
+                    time.sleep(pause)
+                    pause = min(pause * 2, 0.2)
+            try:
+                yield self.conn
+            except BaseException:
+                if self.conn.in_transaction:
+                    self.conn.execute("ROLLBACK")
+                raise
+            self.conn.execute("COMMIT")
+        finally:
+            self._turns.release()
 
     @contextlib.contextmanager
     def relaxed(self):
@@ -4310,6 +4426,7 @@ class MemoryDB:
         if self.conn is not None:
             self.conn.close()
             self.conn = None
+        self._turns.close()
 
     def __enter__(self):
         return self
@@ -7009,7 +7126,7 @@ class MemoryStore:
 
     # -- duplicates and superseded facts --
 
-    def _relate(self, level, record_id, text, exclude=None):
+    def _relate(self, level, record_id, text, exclude=None, store=True):
         """After a write: the related records to store (the RELATED_MAX most similar live ones,
         overlap >= RELATED_MIN) and the near-duplicates to report, from one similarity search.
         Returns (related ids, near-duplicates)."""
@@ -7021,10 +7138,8 @@ class MemoryStore:
             "(SELECT value FROM json_each(?))" % LEVEL_TABLE[level],
                                               (json.dumps([d["id"] for d in found]),))}
         related = [d["id"] for d in found if d["id"] in live][:RELATED_MAX]
-        with contextlib.suppress(sqlite3.OperationalError):
-            with self.db.relaxed() as conn:
-                conn.execute("UPDATE %s SET related = ? WHERE id = ?" % LEVEL_TABLE[level],
-                             (dump_list(related), record_id))
+        if store:
+            self._store_related([(level, record_id, related)])
         return related, duplicates
 
     def relate(self, level, record_id):
@@ -7036,16 +7151,29 @@ class MemoryStore:
 
     def relate_missing(self, limit=RELATED_BACKFILL):
         """Fill in the related links of records that have none yet (imported or older ones)."""
-        done = 0
+        chosen = []  # (level, id, related): chosen by reading, then written in one transaction
         for lv in LEVELS:
             for row in self.db.execute("SELECT * FROM %s WHERE related IS NULL AND archived_at IS "
                                        "NULL ORDER BY id "
-                                       "LIMIT ?" % LEVEL_TABLE[lv], (limit - done,)).fetchall():
+                                       "LIMIT ?" % LEVEL_TABLE[lv],
+                                       (limit - len(chosen),)).fetchall():
                 record = record_dict(lv, row)
-                self._relate(lv, row["id"],
-                             record["text"] + " " + " ".join(record.get("key_points") or []))
-                done += 1
-        return done
+                related = self._relate(lv, row["id"], record["text"] + " " + " ".join(
+                    record.get("key_points") or []), store=False)[0]
+                chosen.append((lv, row["id"], related))
+        self._store_related(chosen)
+        return len(chosen)
+
+    def _store_related(self, chosen):
+        """Write related links [(level, id, ids)] in one transaction (bookkeeping: a busy
+        database skips it, the next sync fills them in)."""
+        if not chosen:
+            return
+        with contextlib.suppress(sqlite3.OperationalError, DatabaseError):
+            with self.db.relaxed() as conn:
+                for level, record_id, related in chosen:
+                    conn.execute("UPDATE %s SET related = ? WHERE id = ?" % LEVEL_TABLE[level],
+                                 (dump_list(related), record_id))
 
     def similar(self, level, record_id, text, threshold=NEAR_DUPLICATE, limit=5):
         """Records of the same level whose words and bigrams overlap ``text`` by >= threshold."""

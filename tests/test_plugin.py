@@ -89,7 +89,9 @@ class InstalledPluginTests(unittest.TestCase):
     def mcp(self, messages):
         server = read_json(self.root, ".mcp.json")["mcpServers"]["memory-tiered"]
         env = dict(self.env, **{k: v.replace("${CLAUDE_PLUGIN_ROOT}", self.root) for k, v in server["env"].items()})
-        command = [os.path.join(self.bin, server["command"])] + server["args"]
+        # Claude Code expands ${CLAUDE_PLUGIN_ROOT} in the arguments and the environment
+        command = [os.path.join(self.bin, server["command"])] + [
+            a.replace("${CLAUDE_PLUGIN_ROOT}", self.root) for a in server["args"]]
         lines = "".join(json.dumps(m) + "\n" for m in messages)
         proc = subprocess.run(command, input=lines.encode("utf-8"), env=env, capture_output=True, timeout=60,
                               cwd=os.path.join(self.home, "shop"))
