@@ -25,7 +25,10 @@ class ContextTests(CLITestCase):
         self.bulk_l1(("routine note %d about tickets and standups, 第%d次例会" % (i, i)) for i in range(10000))
         target = self.add_l1("Deploys go through GitHub Actions to Fly.io; never push to main", session="deploy")
         self.run_cli("add-l3", "--insight", "Prefers boring, proven technology")
-        for budget in (60, 200, 800, 2000):
+        # a budget no memory fits in is said, not an empty block
+        _, err = self.run_cli("context", "--query", "how do we deploy to fly.io?", "--budget", "60", code=2)
+        self.assertIn("give --budget", err)
+        for budget in (200, 800, 2000):
             out, _ = self.run_cli("context", "--query", "how do we deploy to fly.io?", "--budget", str(budget))
             self.assertLessEqual(memory_tiered.token_count(out), budget, budget)
             if budget >= 200:

@@ -177,7 +177,11 @@ class SchemaTests(CLITestCase):
         full_env = dict(os.environ, MEMORY_TIERED_DB=self.db, HOME=self.tmp, **(env or {}))
         procs = [subprocess.Popen([sys.executable, "-c", code, start] + argv, env=full_env, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True) for _ in range(count)]
-        return [(p.wait(60), p.stdout.read(), p.stderr.read()) for p in procs]
+        results = []
+        for p in procs:
+            out, err = p.communicate(timeout=60)
+            results.append((p.returncode, out, err))
+        return results
 
     @slow
     def test_processes_opening_an_old_file_at_once_migrate_it_once(self):

@@ -1,7 +1,9 @@
 """The native Hermes Agent memory provider (integrations/hermes/memory_tiered), driven through the
 lifecycle Hermes calls, with a stand-in for its plugin context."""
 
+import contextlib
 import importlib.util
+import io
 import json
 import os
 import sqlite3
@@ -156,8 +158,11 @@ class HermesProviderTests(CLITestCase):
         provider.initialize("h-2", hermes_home=home, platform="cli", agent_context="primary")
         provider.sync_turn("x\ud800", "y")
         provider.on_pre_compress([{"role": "user", "content": [{"text": None}, {"type": "text", "text": "ok"}]}])
-        provider.on_memory_write("add", "x" * 300, "fact\x00with a NUL")
-        provider.on_memory_write("add", "memory", "y" * 30000)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):  # skipped with one line, never raised into Hermes
+            provider.on_memory_write("add", "x" * 300, "fact\x00with a NUL")
+            provider.on_memory_write("add", "memory", "y" * 30000)
+        self.assertIn("on_memory_write skipped: category is too long", err.getvalue())
         reply = json.loads(provider.handle_tool_call("memory_add_l2", {"category": "c", "knowledge": "k",
                                                                        "project": "\ud800/x"}))
         self.assertFalse(reply["ok"])
