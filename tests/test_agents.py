@@ -380,11 +380,11 @@ class MCPTests(CLITestCase):
         code, replies, _ = self.converse([
             {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "1999-01-01"}},
             {"jsonrpc": "2.0", "id": 2, "method": "server/discover",
-             "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}},
+             "params": {"replica_meta_value": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}},
             {"jsonrpc": "2.0", "id": 3, "method": "tools/list",
-             "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}},
+             "params": {"replica_meta_value": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}},
             {"jsonrpc": "2.0", "id": 4, "method": "tools/list",
-             "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2030-01-01"}}},
+             "params": {"replica_meta_value": {"io.modelcontextprotocol/protocolVersion": "2030-01-01"}}},
         ])
         self.assertEqual(code, 0)
         self.assertEqual(replies[0]["result"]["protocolVersion"], "2025-11-25")

@@ -33,13 +33,13 @@ class CardTests(unittest.TestCase):
         for case, _, (text, _) in self.cards():
             with self.subTest(case["file"]):
                 self.assertTrue(text.startswith("Session in %s: " % case["project"]), text[:80])
-                self.assertIn(memory_tiered._short(case["request"], 80)[:30], text)
+                self.assertIn(memory_tiered.short(case["request"], 80)[:30], text)
 
     def test_the_outcome_is_the_last_substantive_statement_and_survives_the_injection_cut(self):
         for case, card, (text, _) in self.cards():
             with self.subTest(case["file"]):
                 self.assertEqual(card["answer"][:60], " ".join(case["outcome"].split())[:60])
-                shown = memory_tiered._short(text, 200)  # what one injected line keeps
+                shown = memory_tiered.short(text, 200)  # what one injected line keeps
                 self.assertIn("Outcome: " + card["answer"][:20], shown)
 
     def test_key_points_are_the_programs_run(self):

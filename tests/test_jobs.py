@@ -406,7 +406,7 @@ class SingleFileTests(CLITestCase):
         done = run("init-vault")
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertIn("the built-in template", done.stderr)
-        for rel, text in memory_tiered._VAULT_TEMPLATE.items():
+        for rel, text in memory_tiered.VAULT_TEMPLATE.items():
             with open(os.path.join(vault, *rel.split("/")), encoding="utf-8") as handle:
                 self.assertEqual(handle.read(), text)
         printed = run("cron", "--print").stdout
@@ -431,4 +431,4 @@ class SingleFileTests(CLITestCase):
 
     def test_the_built_in_template_equals_the_folder(self):
         _, files = memory_tiered.vault_template_files()
-        self.assertEqual(files, memory_tiered._VAULT_TEMPLATE)
+        self.assertEqual(files, memory_tiered.VAULT_TEMPLATE)

@@ -304,7 +304,7 @@ def _sample(spec, n=0):
     """A value the option or positional accepts."""
     if "choices" in spec:
         return list(spec["choices"])[n % len(spec["choices"])]
-    if spec.get("type") is M._positive_int:
+    if spec.get("type") is M.positive_int:
         return str(3 + n)
     return ["some words", "x", "记忆 数据库", ""][n % 4]
 
@@ -354,7 +354,7 @@ class ParserTests(unittest.TestCase):
         for name, (_, _, _, options) in M.COMMANDS.items():
             for argv, _ordinary in _command_lines(name, options):
                 results = []
-                for only in (M._command_in(argv), None):
+                for only in (M.command_in(argv), None):
                     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
                         try:
                             parsed, extra = M.build_parser(only=only).parse_known_args(argv)

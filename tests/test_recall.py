@@ -1080,7 +1080,7 @@ class GlossaryEdgeTests(CLITestCase):
         self.assertIn(str(database), self.injected("我们的数据库用的什么？"))
 
     def test_without_the_full_text_index_a_long_prompt_still_searches(self):
-        words = " ".join(sorted(memory_tiered._glossary()[0])[:300])
+        words = " ".join(sorted(memory_tiered.glossary()[0])[:300])
         with mock.patch.dict(os.environ, {"MEMORY_TIERED_FTS": "off"}):
             out, _ = self.run_cli("search-all", words + " WeasyPrint")
         self.assertIn("WeasyPrint", out)

@@ -76,7 +76,7 @@ class SchemaHistoryTests(CLITestCase):
             path = os.path.join(self.tmp, "old-%d.db" % attempt)
             load(oldest["file"], path)
             conn = sqlite3.connect(path)
-            memory_tiered._register_functions(conn)  # the old file's index triggers call them
+            memory_tiered.register_functions(conn)  # the old file's index triggers call them
             conn.executemany("INSERT INTO memory_l1(session_id, summary, key_points, importance, created_at, "
                              "updated_at, decay_score) VALUES (?, ?, '[]', 0.5, '2026-01-01T00:00:00', "
                              "'2026-01-01T00:00:00', 1.0)",

@@ -1,0 +1,866 @@
+"""What no text passes unchecked: secrets scrubbed by their shape, instructions to a model
+flagged, stored text printed inert, host-injected text told from the user's words, regular files
+read with a bound.
+
+Uses: base, text.
+"""
+
+import collections
+import itertools
+import math
+import os
+
+from .base import LazyRe, NotFoundError, ValidationError
+from .text import CJK_RUN_RE, short
+
+
+# (here, above every writer: no text reaches the database or a file before both)
+
+
+# -- Secrets: what a credential looks like, wherever it came from --
+# A secret is found by its shape, as gitleaks and detect-secrets find them, not by a list of
+# vendors: each detector below yields the spans of values to redact; overlapping spans merge and
+# each becomes [REDACTED:kind].  The name, the separator, the user name and the host stay.
+#  1. <private> blocks and private key blocks (PEM, or PEM in base64)
+#  2. a token whose prefix says what it is (SECRET_PREFIXES), or that has a token's shape: a
+#     short prefix, a separator and a long random tail (hf_..., dop_v1_..., glpat-...), or
+#     three random parts joined by dots
+#  3. a JWT
+#  4. URL user-info: scheme://user:PASSWORD@, scheme://:PASSWORD@, scheme://TOKEN@
+#  5. a value given to a secret-sounding name, in any notation: NAME=V, NAME: V, "NAME": "V",
+#     NAME="V", <NAME>V</NAME>, define('NAME', 'V'), --name V, NAME 是 V, 密码：V, "password is V"
+#  6. a password on a command line: mysql -pV, sshpass -p V, docker login -p V, redis-cli -a V,
+#     curl -u user:V, htpasswd -b FILE USER V, rabbitmqctl add_user USER V
+#  7. HTTP credentials: Authorization and Bearer values, session cookies
+#  8. a long random token shortly after a secret-sounding word, or quoted on its own
+#  9. the token in a webhook URL's path
+# Look-alikes stay: commit hashes, UUIDs, checksums and ids on their own, placeholders
+# (<your password>, ${API_KEY}, changeme, xxxx, sk_live_...), references (os.environ["X"],
+# settings.API_KEY), type names (password: str), counts (max_tokens: 4096) and prose.
+
+_PRIVATE_TAG_RE = LazyRe(r"(?i)<(/?)private\b[^>]*>")
+
+
+def contains_any(text, words):
+    """Whether ``text`` contains one of ``words`` (literal, case-sensitive): the quick look for
+    a hint before the patterns run.  Each word is found by the string search in C, two to three
+    times faster than one regular expression of them all (an alternation is tried word by word
+    at every position)."""
+    for word in words:
+        if word in text:
+            return True
+    return False
+
+
+def _strip_private(text, found):
+    """Replace each outermost <private ...>...</private> (any case, attributes, nested; an
+    unclosed one runs to the end) with [REDACTED:private]."""
+    out, depth, last = [], 0, 0
+    for m in _PRIVATE_TAG_RE.finditer(text):
+        if not m.group(1):
+            if depth == 0:
+                out.append(text[last:m.start()])
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                out.append("[REDACTED:private]")
+                found["private"] = found.get("private", 0) + 1
+                last = m.end()
+    if depth:
+        out.append("[REDACTED:private]")
+        found["private"] = found.get("private", 0) + 1
+    else:
+        out.append(text[last:])
+    return "".join(out)
+
+
+# a name part ending in one of these makes a value a secret whatever it looks like (DB_PASS,
+# requirepass, adminPassword) ...
+_STRONG_ENDINGS = ("password", "passwd", "passphrase", "passcode", "pass", "pwd", "secret",
+                   "secrets", "token", "tokens", "credential", "credentials", "creds")
+_STRONG_PARTS = frozenset(("pw",))
+_NOT_PASS = frozenset("bypass compass encompass surpass overpass underpass trespass".split())
+# ... and these make it one when it looks random (sort_key=created_at is no secret)
+_WEAK_ENDINGS = ("key", "keys", "auth", "sig", "signature", "session", "sessionid", "sessid",
+                 "sid", "cookie", "salt", "hmac", "otp", "jwt", "sk")
+# what may follow the secret word in a name that still holds the secret (SECRET_KEY_BASE,
+# DB_PASSWORD_PROD); anything else makes it a name about a secret (password_file, token_type)
+_SECRET_SUFFIXES = frozenset("base value data str string b64 base64 hex raw enc encrypted plain "
+                             "plaintext text prod dev test staging live old new current primary "
+                             "secondary backup".split())
+_KEY_JOINERS = frozenset("access api app signing private client master encryption account "
+                         "secret".split())
+_SECRET_WORDS_ZH = ("密码", "口令", "密钥", "秘钥", "令牌", "私钥", "凭证", "凭据", "授权码", "秘密",
+                    "密碼", "金鑰", "密鑰", "權杖", "憑證", "憑據")
+# words between a Chinese secret word and a value that make the value something else
+# (凭据名称 x, 密码长度 12, 令牌桶)
+_NOT_SECRET_ZH = ("名", "类型", "類型", "地址", "路径", "路徑", "文件", "檔案", "策略", "长度", "長度",
+                  "格式", "错误", "錯誤", "规则", "規則", "校验", "提示", "管理", "编号", "有效期", "过期",
+                  "過期", "输入", "桶", "轮换", "輪換", "字段", "位数", "强度", "复杂度", "错", "不对")
+# words of a placeholder, an example or a reference, never a real value
+_PLACEHOLDER_WORDS = ("your", "example", "changeme", "change_me", "change-me", "placeholder",
+                      "dummy", "redacted", "xxx", "todo", "fixme", "sample", "here", "insert",
+                      "replace", "填写", "你的", "示例", "替换", "此处", "这里", "占位", "請填",
+                      "范例")
+_PLACEHOLDER_VALUES = frozenset("password passwd pass pwd secret token key apikey api_key none null "
+                                "nil true false undefined string str bytes int integer bool any "
+                                "optional secretstr required empty default env value values "
+                                "redacted masked hidden stdin yes no on off enabled disabled "
+                                "set unset".split())
+SECRET_PREFIXES = (  # tokens whose prefix names their issuer: (kind, pattern)
+    ("anthropic-key", r"sk-ant-[\w-]{20,}"),
+    ("openai-key", r"sk-(?:proj-|svcacct-|admin-|live-|test-)?[\w-]{20,}"),
+    ("stripe-key", r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{16,}"),
+    ("aws-key", r"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])"),
+    ("github-token", r"gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{22,}"),
+    ("gitlab-token", r"gl(?:pat|rt|ptt|dt|cbt|soat|ft|imt|agent)-[\w-]{20,}"),
+    ("slack-token", r"xox[a-z]-[\w.-]{10,}|xapp-[\w-]{10,}"),
+    ("npm-token", r"npm_[A-Za-z0-9]{30,}"),
+    ("pypi-token", r"pypi-[\w-]{30,}"),
+    ("google-key", r"AIza[\w-]{35}"),
+    ("sendgrid-key", r"SG\.[\w-]{16,}\.[\w-]{16,}"),
+    ("vault-token", r"hv[sbr]\.[\w-]{20,}"),
+    ("bot-token", r"(?<=bot)[0-9]{8,10}:AA[\w-]{30,}|[0-9]{8,10}:AA[\w-]{30,}"),
+    ("private-key", r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}"),  # base64 of "-----BEGIN"
+)
+_PREFIXED_RE = LazyRe("|".join("(?P<k%d>(?:(?<![\\w.-])|(?<=bot))(?:%s))" % (n, pattern)
+                                for n, (_, pattern) in enumerate(SECRET_PREFIXES)))
+# the general shape of a vendor token: a short prefix, a separator, a long random tail
+_TOKEN_SHAPE_RE = LazyRe(r"(?<![\w.\-/+])[A-Za-z][A-Za-z0-9]{1,11}[_.\-][\w.\-]{19,}")
+_TOKEN_SEPARATORS_RE = LazyRe(r"[_.\-]+")
+_DOTTED_TOKEN_RE = LazyRe(r"(?<![\w.\-])[\w\-]{20,}\.[\w\-]{6,}\.[\w\-]{20,}(?![\w.\-])")
+_TOKENISH_PREFIX = ("pat", "api", "key", "tok", "secret", "sk", "live", "auth", "bot", "app", "sec")
+_JWT_RE = LazyRe(r"(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}(?:\.[\w-]{8,}\.[\w-]{8,})?")
+_PRIVATE_KEY_RE = LazyRe(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
+                          r"(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)")
+_USERINFO_RE = LazyRe(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://(?:([^\s/:\"'<>\[\]]{0,200}?):"
+                       r"([^\s/\"'<>]{1,400})|([^\s/:@\"'<>\[\]]{1,200}))@(?=[\w\[])")
+# a value: quoted, or a run up to a space, a delimiter, a next query parameter or CJK punctuation
+_VALUE = (r"(?P<value>\"(?:[^\"\\\n]|\\.){1,400}\"|'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”|"
+          r"「[^」\n]{1,400}」|(?:[^\s,;'\"<>(){}\[\]|&，。；、）】」』！？“”\u3000]|&(?![\w\-]+=)){1,400})")
+_PROSE_SEPARATORS = ("is", "was", "to", "是", "为", "為", "改成", "改为", "设置成", "设成", "设为", "設為",
+                     "改成了", "设置成了")
+_SEPARATOR = (r"(?P<sep>[ \t]*(?:=>|:=|==?|:|：)[ \t]*|[ \t]*(?:是|为|為|改成了?|改为|设置成了?|设成|设为|設為)"
+              r"[ \t]*|[ \t]+(?:is|was|to)[ \t]*[:：]?[ \t]*|[ \t]+)")
+# NAME SEP VALUE, the name an identifier (quoted, or a flag) or a Chinese secret word
+_ASSIGN_RE = LazyRe(r"(?P<name>(?<![\w\-.])-{0,2}[\"']?[A-Za-z_][\w.\-]{0,80}[\"']?)" + _SEPARATOR
+                     + _VALUE)
+_NAME_HINTS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "auth", "sig", "sess", "sid",
+               "cookie", "salt", "hmac", "otp", "jwt", "sk") + _SECRET_WORDS_ZH
+# a Chinese secret word with a few words between it and its value (数据库的密码是 X, token 给你：X)
+_ZH_ASSIGN_RE = LazyRe(
+    r"(?P<name>(?:%s|(?i:token|key|secret|password)))(?P<between>[\u4e00-\u9fff]{0,6}?)"
+    r"(?P<sep>[ \t]*(?:是|为|為|：|:|=|改成了?|改为|设置成了?|设成|设为|設為)[ \t]*|[ \t]+|(?=[“「]))"
+    % "|".join(_SECRET_WORDS_ZH)
+    + _VALUE)
+_KEY_VALUE_ATTR_RE = LazyRe(r"\b(?:key|name)=([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s+value="
+                             r"(?P<value>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')")
+_XML_ELEMENT_RE = LazyRe(r"<(?P<name>[A-Za-z_][\w.\-]{0,60})>(?P<value>[^<\n]{1,400})</(?P=name)>")
+_CALL_PAIR_RE = LazyRe(r"([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s*,\s*(?P<value>\"[^\"\n]{1,400}\""
+                        r"|'[^'\n]{1,400}')")
+_SQL_PASSWORD_RE = LazyRe(r"(?i)\b(?:identified(?:\s+with\s+\w+)?\s+by|password|requirepass)\s+"
+                           r"(?P<value>'[^'\n]{1,400}'|\"[^\"\n]{1,400}\")")
+_ARG = r"(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]\S*)"
+_CLI_PASSWORD_RES = tuple(LazyRe(p) for p in (
+    # mysql -pVALUE (attached: "-p shop" asks for the password, shop is the database)
+    r"\b(?:mysql|mysqldump|mysqladmin|mysqlsh|mysqlimport|mariadb|mariadb-dump)\b[^\n|;&]*?\s-p"
+    r"(?P<value>[^\s'\"]\S*|'[^'\n]+'|\"[^\"\n]+\")",
+    r"\bsshpass\s+-p\s*" + _ARG,
+    r"\b(?:docker|podman|nerdctl|buildah|skopeo|oras|crane|regctl|helm\s+registry)\s+login\b"
+    r"[^\n|;&]*?\s-p\s+" + _ARG,
+    r"\bredis-cli\b[^\n|;&]*?\s-a\s+" + _ARG,
+    r"\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+(?:\S+\s+){2}" + _ARG,
+    r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+" + _ARG,
+    r"-(?:passin|passout|password|pass)\s+pass:(?P<value>\S+)",
+    r"(?:^|>[ \t]*)AUTH[ \t]+" + _ARG,
+    # curl -u user:VALUE, --user user:VALUE
+    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:\"']*:(?P<value>[^\s\"']+)",
+))
+# what each of the patterns above needs in the text (lower-cased), SQL's first
+_CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), ("sshpass",),
+              ("login",), ("redis-cli",), ("htpasswd",), ("rabbitmqctl",), ("pass:",), ("auth",),
+              (" -u", "--user", "--proxy-user"))
+_AUTHORIZATION_RE = LazyRe(
+    r"(?i)\b(?:proxy-)?authorization[\"']?(?:\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest|bot|"
+    r"apikey|key|sso-key|otp)\s+)?|\s+[\"']?(?:bearer|basic|token|digest)\s+)(?P<value>[^\s\"',;]{4,})")
+_BEARER_RE = LazyRe(r"(?i)\bbearer\s+(?P<value>[\w.~+/\-]{12,}=*)")
+_COOKIE_RE = LazyRe(r"(?i)\b(?:set-)?cookie\s*[:：=]\s*(?P<pairs>[^\n]{1,4000})")
+_COOKIE_PAIR_RE = LazyRe(r"(?P<name>[\w.\-]{1,80})=(?P<value>[^;,\s]{1,400})")
+_LONG_RUN_RE = LazyRe(r"[\w.\-:+/=]{16,}")
+_RANDOM_RUN_RE = LazyRe(r"(?<![\w+/=%\-])[A-Za-z0-9][\w+/=%.~\-]{15,}")
+_QUOTED_RUN_RE = LazyRe(r"(?:b?\"(?P<a>[\w+/=\-]{24,200})\"|b?'(?P<b>[\w+/=\-]{24,200})')")
+_WEBHOOK_URL_RE = LazyRe(r"(?i)https?://[^\s\"'<>]*?/(?:hooks?|webhooks?|services|robot|bot)/"
+                          r"[^\s\"'<>?#]+")
+_HASH_WORDS = ("sha1", "sha224", "sha256", "sha384", "sha512", "md5", "h1:", "fingerprint",
+               "checksum", "digest", "hash", "integrity", "指纹", "校验", "摘要", "哈希")
+_HASH_PREFIX_RE = LazyRe(r"(?i)^(?:sha1|sha224|sha256|sha384|sha512|md5|h1)[:\-]")
+_UUID_RE = LazyRe(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_NAME_PARTS_RE = LazyRe(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_WORDY_RE = LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}|[A-Z]{4,}")
+_LOWER_WORDY_RE = LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}")
+_IDENTIFIER_PATH_RE = LazyRe(r"[A-Za-z_]\w*(?:\.\w+|\[[^\]]{1,80}\])*")
+# the words after which a random run is a secret (as words: "tokenizer" and "OAuth" are not)
+_SECRET_CONTEXT_RE = LazyRe(r"(?i)(?<![a-z])(?:api[ _-]?key|access[ _-]?key|secret[ _-]?key|"
+                             r"private[ _-]?key|license[ _-]?key|app[ _-]?secret|key|token|secret|"
+                             r"password|passwd|credentials?|bearer|sk|ak)s?(?![a-z])|"
+                             + "|".join(_SECRET_WORDS_ZH))
+_CONTEXT_HINTS = ("key", "token", "secret", "passw", "credential", "bearer", "sk", "ak",
+                  "api", "access", "private", "license", "app") + _SECRET_WORDS_ZH
+_REACH_END_RE = LazyRe(r"[,;，。；\n]|\s\w+[:=]")
+_REDACTED_RE = LazyRe(r"\[REDACTED:[\w.\-]*\]")
+# Every detector needs one of these (lower-cased), or a long run that could be a token
+_SECRET_HINTS = ("://", "-----begin", "<private", "eyj", "pass", "pwd", "pw", "secret", "token",
+                 "key", "auth", "sig", "sess", "sid", "cookie", "cred", "salt", "hmac", "otp",
+                 "bearer", "sk", " -p", " -a ", " -u", "--user", "identified", "mysql", "mariadb",
+                 "login", "htpasswd", "rabbitmqctl") + _SECRET_WORDS_ZH
+
+
+def _entropy(text):
+    """Shannon entropy of ``text`` in bits per character."""
+    counts = collections.Counter(text)
+    total = float(len(text))
+    return -sum(n / total * math.log(n / total, 2) for n in counts.values())
+
+
+def _classes(text):
+    return (any(c.islower() for c in text) + any(c.isupper() for c in text)
+            + any(c.isdigit() for c in text))
+
+
+def _wordy(text):
+    """Whether most of ``text`` is words (BCryptPasswordEncoder, process.env.GITHUB_TOKEN,
+    example.com/v1): a random token has few runs of four lower-case letters (capitals count
+    only in a name joined by _ or ., where NPM_TOKEN is words; a random capital run is common)."""
+    pattern = _WORDY_RE if ("_" in text or "." in text) else _LOWER_WORDY_RE
+    return sum(len(w) for w in pattern.findall(text)) >= 0.5 * len(text)
+
+
+def looks_random(value, length=16):
+    """Whether ``value`` looks like a machine-made secret: long enough, mostly letters and digits
+    of several kinds (a hex or base32 string counts), high entropy, not made of words."""
+    core = value.strip("=")
+    if len(core) < length or " " in core:
+        return False
+    if sum(c.isalnum() for c in core) < 0.75 * len(core) or _classes(core) < 2:
+        return False
+    return _entropy(core) >= (3.0 if len(core) < 32 else 3.3) and not _wordy(core)
+
+
+def _part_kind(part):
+    if part in _STRONG_PARTS or part.endswith(_STRONG_ENDINGS) and part not in _NOT_PASS:
+        return "strong"
+    if part.endswith("auth") and len(part) > 4:
+        return "strong"  # masterauth, requireauth: a directive's password
+    if part.endswith(_WEAK_ENDINGS):
+        return "weak"
+    return None
+
+
+def _name_kind(name):
+    """"strong", "weak" or None: what a value given to ``name`` is (DB_PASSWORD and requirepass
+    strong, AccountKey weak, password_file and tokenizer none)."""
+    bare = name.strip("\"'-")
+    if any(word in bare for word in _SECRET_WORDS_ZH):
+        return "strong"
+    parts = [p.lower() for p in _NAME_PARTS_RE.findall(bare)]
+    for at in range(len(parts) - 1, -1, -1):
+        kind = _part_kind(parts[at])
+        if kind:
+            if not all(p in _SECRET_SUFFIXES or p.isdigit() for p in parts[at + 1:]):
+                return None
+            for before in reversed(parts[:at]):  # SECRET_KEY, client_secret_key: strong
+                if _part_kind(before) == "strong":
+                    return "strong"
+                if before not in _KEY_JOINERS and not _part_kind(before):
+                    break
+            return kind
+    return None
+
+
+def _counts_not_secrets(name, value):
+    """max_tokens: 4096, prompt_tokens=1532: a number given to a token or key name is a count or
+    an id (a password may be all digits)."""
+    bare = name.lower()
+    return value.strip("\"'").isdigit() and not any(w in bare for w in (
+        "pass", "pwd", "pw", "pin", "secret")) and not any(w in name for w in ("密码", "口令"))
+
+
+def _path_like(value):
+    """Whether ``value`` is a path: most of its parts are plain lower-case words or numbers
+    (a base64 secret with a slash has random parts)."""
+    parts = [p for p in value.split("/") if p]
+    plain = [p for p in parts if p.isdigit() or p.isalpha() and p.islower()]
+    return len(plain) >= 2 and len(plain) * 2 >= len(parts)
+
+
+def _bare_value(value):
+    """A value without its quotes and an encoding label (Laravel's base64:...)."""
+    plain = value.strip("\"'`“”「」")
+    return plain[7:] if plain.startswith("base64:") else plain
+
+
+def _placeholder(value, name=""):
+    """Whether ``value`` is a placeholder, an example, a reference or a type, not a secret."""
+    plain = _bare_value(value)
+    lowered = plain.lower()
+    if len(plain) < 3 or set(lowered) <= set("*x.…-_#?<> ·•"):
+        return True
+    if plain[0] in "$%{<(@[" or plain.endswith(("...", "…")) or "(" in plain:
+        return True
+    if lowered in _PLACEHOLDER_VALUES or lowered == name.strip("\"'-").lower():
+        return True
+    if not looks_random(plain) and any(word in lowered for word in _PLACEHOLDER_WORDS):
+        return True  # (a long random token may hold "here" by chance)
+    if plain.startswith(("/", "./", "../", "~/", ".")) and any(c in plain[1:] for c in "/."):
+        return True  # a file (.dvc/config.local, ~/.pgpass)
+    if "/" in plain and _path_like(plain):
+        return True  # a path (secret:prod/db/password, /run/secrets/db), not a password
+    if CJK_RUN_RE.search(plain):
+        return True  # prose ("请填写数据库密码"), not a credential
+    # a reference to where the value lives (settings.API_KEY, os.environ["X"]) or another name
+    # (password=db_password); a human password of plain letters is neither (mysecretpassword)
+    if _IDENTIFIER_PATH_RE.fullmatch(plain) and not any(c.isdigit() for c in plain) and (
+            "." in plain or "[" in plain or "_" in plain and _name_kind(plain)
+            or _name_kind(plain) and plain[:1].islower() and any(c.isupper() for c in plain)):
+        return True
+    return False
+
+
+def _credential_like(value):
+    """A value written in prose ("my password is X", "密码是 X") that reads as a password: a digit
+    or several kinds of characters, or quoted; not an ordinary word."""
+    plain = value.strip("\"'`“”「」")
+    if value[:1] in "\"'`“「" and len(plain) >= 4:
+        return True
+    return len(plain) >= 4 and (any(c.isdigit() for c in plain) or _classes(plain) >= 2 or any(
+        not c.isalnum() for c in plain[1:]))
+
+
+def _value_span(m):
+    """(start, end) of a match's value without its quotes and a closing full stop."""
+    start, end = m.span("value")
+    text = m.group("value")
+    if text[:1] in "\"'`“「" and len(text) > 1 and text[-1:] in "\"'`”」":
+        return start + 1, end - 1
+    while end > start + 1 and text[end - start - 1] in ".:":
+        end -= 1
+    return start, end
+
+
+def _line_start(text, at):
+    """Whether only white space stands between the line's start and ``at``."""
+    return not text[text.rfind("\n", 0, at) + 1:at].strip()
+
+
+def _assignment_ok(text, m, zh):
+    name, sep, value = m.group("name"), m.group("sep"), m.group("value")
+    kind = _name_kind(name)
+    if kind is None or _placeholder(value, name) or _counts_not_secrets(name, value):
+        return None
+    if zh and any(w in m.group("between") for w in _NOT_SECRET_ZH):
+        return None
+    if zh and m.group("between") and not sep.strip() and value[:1] not in "“「\"'":
+        return None  # 凭证已经写进 X: words between and no 是 or ：, so X is not the secret
+    word = sep.strip()
+    if zh and name.isascii() and not m.group("between") and (not word or word.isascii()):
+        return None  # an English word: _ASSIGN_RE judges it
+    if not word:  # white space alone: a flag (--password X), a directive, a Chinese word, or
+        # "pass X" in prose, with a value that has a digit or a symbol
+        if not (zh or name.startswith("-") or _line_start(text, m.start("name"))
+                or name in _SECRET_WORDS_ZH or _part_kind(name.lower()) == "strong"
+                and name.lower().endswith(("pass", "password", "pwd", "passwd"))):
+            return None
+        if value.startswith("-") or "=" in value or ":" in value.strip("\"'") or name[:1] in "\"'":
+            return None  # --password-stdin, then another flag; another assignment
+        plain = value.strip("\"'")
+        if value[:1] not in "\"'“「" and (len(plain) < 6 or plain.isalpha()):
+            return None
+    if (not word or word.rstrip(":：") in _PROSE_SEPARATORS) and not _credential_like(value):
+        return None
+    if kind == "weak" and not looks_random(_bare_value(value), 12):
+        return None
+    return "password" if kind == "strong" else "secret"
+
+
+def _hint_positions(text, words):
+    """The sorted places where any of ``words`` occurs in ``text`` (any case): found by the
+    string search in C, much faster than one alternation of them all."""
+    lowered, found = text.lower(), set()
+    if len(lowered) != len(text):
+        lowered = "".join(c.lower() if len(c.lower()) == 1 else c for c in text)
+    for word in words:
+        at = lowered.find(word)
+        while at >= 0:
+            found.add(at)
+            at = lowered.find(word, at + 1)
+    return sorted(found)
+
+
+def _assignments(text, spans):
+    """NAME SEP VALUE, tried at each name that holds a secret word's fragment (the start of the
+    identifier around it, so `set DB_PASSWORD=x` and `-e POSTGRES_PASSWORD=x` are read at
+    DB_PASSWORD), and at each Chinese secret word."""
+    tried = set()
+    for hint in _hint_positions(text, _NAME_HINTS):
+        start = hint
+        if text[hint].isascii():
+            while start and text[start - 1].isascii() and (text[start - 1].isalnum()
+                                                            or text[start - 1] in "_.-"):
+                start -= 1
+            if start and text[start - 1] in "\"'":
+                start -= 1
+        if start in tried:
+            continue
+        tried.add(start)
+        for pattern, zh in ((_ASSIGN_RE, False), (_ZH_ASSIGN_RE, True)):
+            m = pattern.match(text, start if not zh else hint)
+            kind = m and _assignment_ok(text, m, zh)
+            if kind:
+                spans.append(_value_span(m) + (kind,))
+                break
+
+
+def _named_values(text, spans):
+    """Secrets in other notations of a name and its value: XML elements, function arguments
+    (define('DB_PASSWORD', 'x')), SQL (IDENTIFIED BY 'x'), command lines."""
+    lowered = text.lower()
+    for pattern, hints in ((_XML_ELEMENT_RE, ("</",)), (_CALL_PAIR_RE, ("',", '",')),
+                           (_KEY_VALUE_ATTR_RE, ("value=",))):
+        for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
+            kind = _name_kind(m.group("name"))
+            value = m.group("value")
+            if kind and not _placeholder(value, m.group("name")) and (
+                    kind == "strong" or looks_random(value.strip("\"'"), 12)):
+                spans.append(_value_span(m) + ("password",))
+    for pattern, hints in zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES, _CLI_HINTS):
+        for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
+            if not _placeholder(m.group("value")):
+                spans.append(_value_span(m) + ("password",))
+
+
+def _http_credentials(text, spans):
+    lowered = text.lower()
+    for kind, pattern in (("authorization", _AUTHORIZATION_RE), ("bearer", _BEARER_RE)):
+        for m in pattern.finditer(text) if kind in lowered else ():
+            if not _placeholder(m.group("value")):
+                spans.append(m.span("value") + (kind,))
+    for m in _COOKIE_RE.finditer(text) if "cookie" in lowered else ():
+        base = m.start("pairs")
+        for pair in _COOKIE_PAIR_RE.finditer(m.group("pairs")):
+            name, value = pair.group("name"), pair.group("value")
+            lowered = name.lower()
+            sessiony = any(w in lowered for w in ("sess", "sid", "token", "auth", "remember", "jwt",
+                                                  "login", "secret"))
+            if (sessiony and len(value) >= 8 or looks_random(value)) and not _placeholder(value):
+                spans.append((base + pair.start("value"), base + pair.end("value"), "cookie"))
+
+
+def _token_split_ok(token):
+    """A prefix, a separator and a random tail (hf_..., dop_v1_..., re_Gkg5...): one of the
+    first three separators splits it so."""
+    if _HASH_PREFIX_RE.match(token):
+        return False
+    for m in itertools.islice(_TOKEN_SEPARATORS_RE.finditer(token), 3):
+        prefix, tail = token[:m.start()], token[m.end():]
+        bare = tail.replace("-", "").replace("_", "").replace(".", "")
+        if len(bare) < 19 or not looks_random(bare, 19) or "." in tail:
+            continue
+        if len(tail) >= 30 or any(w in prefix.lower() for w in _TOKENISH_PREFIX):
+            return True
+    return False
+
+
+def _urls(text, spans):
+    if "://" not in text:
+        return
+    for m in _USERINFO_RE.finditer(text):
+        password, user = m.group(2), m.group(3)
+        if password is not None and not _placeholder(password, "password"):
+            spans.append(m.span(2) + ("url-password",))
+        elif user and (looks_random(user, 20) or _PREFIXED_RE.match(user)):
+            spans.append(m.span(3) + ("url-password",))
+    for m in _WEBHOOK_URL_RE.finditer(text):
+        at = m.start()
+        for piece in m.group(0).split("/"):
+            if len(piece) >= 16 and (looks_random(piece) or _UUID_RE.match(piece)):
+                spans.append((at, at + len(piece), "webhook-token"))
+            at += len(piece) + 1
+
+
+def _tokens(text, spans):
+    """Tokens by their prefix or shape, read only in the runs long enough to hold one."""
+    for run in _LONG_RUN_RE.finditer(text):
+        start, end = run.span()
+        for m in _PREFIXED_RE.finditer(text, start, end):
+            kind = SECRET_PREFIXES[int(m.lastgroup[1:])][0]
+            if not _placeholder(m.group(0)):
+                spans.append(m.span() + (kind,))
+        for m in _TOKEN_SHAPE_RE.finditer(text, start, end):
+            token = m.group(0).rstrip(".-")
+            if _token_split_ok(token):
+                spans.append((m.start(), m.start() + len(token), "token"))
+        for m in _DOTTED_TOKEN_RE.finditer(text, start, end):
+            parts = m.group(0).split(".")
+            if looks_random(parts[0], 20) and looks_random(parts[-1], 20):
+                spans.append(m.span() + ("token",))
+        for m in _JWT_RE.finditer(text, start, end):
+            spans.append(m.span() + ("jwt",))
+
+
+def _random_near_words(text, spans):
+    """A long random run within a short reach after a secret-sounding word, up to the end of its
+    clause (hex and UUIDs count there: gitee 的私人令牌是 8d90...); a quoted random string
+    anywhere."""
+    for at in _hint_positions(text, _CONTEXT_HINTS):
+        word = _SECRET_CONTEXT_RE.match(text, at)
+        if word is None:
+            continue
+        reach = text[word.end():word.end() + 64]
+        stop = _REACH_END_RE.search(reach)
+        reach = reach[:stop.start()] if stop else reach
+        if contains_any(reach.lower(), _HASH_WORDS):
+            continue
+        # (a run that starts within the reach is read whole: a cut one would look random)
+        for m in _RANDOM_RUN_RE.finditer(text[word.end():word.end() + len(reach) + 400]):
+            if m.start() >= len(reach):
+                break
+            value = m.group(0).rstrip(".,")
+            if _HASH_PREFIX_RE.match(value) or "/" in value and _path_like(value):
+                continue
+            if looks_random(value) or _UUID_RE.match(value):
+                at = word.end() + m.start()
+                spans.append((at, at + len(value), "token"))
+    for m in _QUOTED_RUN_RE.finditer(text):
+        group = "a" if m.group("a") else "b"
+        value = m.group(group)
+        if (_classes(value) == 3 and _entropy(value) >= 4.2 and not _HASH_PREFIX_RE.match(value)
+                and not _wordy(value)):
+            spans.append(m.span(group) + ("token",))
+
+
+_TABLE_RULE_RE = LazyRe(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$")
+
+
+def _table_cells(line):
+    """[(cell text, its start)] of a Markdown table row."""
+    cells, at = [], 0
+    parts = line.split("|")
+    for n, part in enumerate(parts):
+        if 0 < n < len(parts) - 1 or part.strip():
+            lead = len(part) - len(part.lstrip())
+            cells.append((part.strip(), at + lead))
+        at += len(part) + 1
+    return cells
+
+
+def _tables(text, spans):
+    """A Markdown table with a password, token or secret column: that column's cells (an
+    operations handover: | 系统 | 地址 | 账号 | 密码 |)."""
+    lines = text.split("\n")
+    offsets = list(itertools.accumulate([0] + [len(line) + 1 for line in lines]))
+    for n in range(1, len(lines)):
+        if not _TABLE_RULE_RE.match(lines[n]) or "|" not in lines[n - 1]:
+            continue
+        columns = [i for i, (cell, _) in enumerate(_table_cells(lines[n - 1]))
+                   if _name_kind(cell.replace(" ", "_")) == "strong"]
+        for row in range(n + 1, len(lines)):
+            if "|" not in lines[row]:
+                break
+            cells = _table_cells(lines[row])
+            for i in columns:
+                if i < len(cells) and cells[i][0] and not _placeholder(cells[i][0]):
+                    start = offsets[row] + cells[i][1]
+                    spans.append((start, start + len(cells[i][0]), "password"))
+
+
+def _might_hold_secret(text):
+    """The quick look before the detectors: a hint word, or a run long enough to be a token."""
+    return contains_any(text.lower(), _SECRET_HINTS) or bool(_LONG_RUN_RE.search(text))
+
+
+def scrub(text):
+    """Replace secrets in text with [REDACTED:kind]; return (text, {kind: count}): <private>
+    blocks, private keys, tokens by their prefix or shape, JWTs, URL passwords, values of
+    secret-sounding names in any notation and either language, command-line passwords, HTTP
+    credentials and session cookies, random tokens after a secret word (README: "What is
+    scrubbed").  Scrubbing scrubbed text changes nothing."""
+    found = {}
+    if not text or not isinstance(text, str) or not _might_hold_secret(text):
+        return text, found
+    if "<" in text:
+        text = _strip_private(text, found)
+    spans = [m.span() + ("private-key",) for m in _PRIVATE_KEY_RE.finditer(text)]
+    _tokens(text, spans)
+    if contains_any(text.lower(), _SECRET_HINTS):
+        _urls(text, spans)
+        _assignments(text, spans)
+        _named_values(text, spans)
+        _http_credentials(text, spans)
+        _random_near_words(text, spans)
+        if "|" in text:
+            _tables(text, spans)
+    if not spans:
+        return text, found
+    done = [m.span() for m in _REDACTED_RE.finditer(text)]
+    merged = []
+    for start, end, kind in sorted(spans):
+        if end <= start or any(a < end and start < b for a, b in done):
+            continue
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end, kind])
+    out, at = [], 0
+    for start, end, kind in merged:
+        out += [text[at:start], "[REDACTED:%s]" % kind]
+        found[kind] = found.get(kind, 0) + 1
+        at = end
+    out.append(text[at:])
+    return "".join(out), found
+
+
+def scrub_record(record):
+    """Scrub every text field (and list of texts) of a record in place; returns (record, {kind:
+    count}).  One look for a hint over the whole record first: most records hold no secret."""
+    found = {}
+    texts = [v for v in record.values() if isinstance(v, str)]
+    texts += [
+        item for v in record.values() if isinstance(v, list) for item in v if isinstance(item, str)]
+    if not _might_hold_secret("\n".join(texts)):
+        return record, found
+    for name, value in record.items():
+        if isinstance(value, str):
+            record[name], kinds = scrub(value)
+        elif isinstance(value, list) and value and isinstance(value[0], str):
+            cleaned, kinds = [], {}
+            for item in value:
+                item, item_kinds = scrub(item)
+                cleaned.append(item)
+                for kind, n in item_kinds.items():
+                    kinds[kind] = kinds.get(kind, 0) + n
+            record[name] = cleaned
+        else:
+            continue
+        for kind, n in kinds.items():
+            found[kind] = found.get(kind, 0) + n
+    return record, found
+
+
+# Text that reads as instructions to a model rather than as a memory (OWASP: memory and context
+# poisoning).  Each entry: (reason, pattern); matched case-insensitively on whitespace-folded text.
+_INSTRUCTION_PATTERNS = (
+    ("override",
+     r"\b(?:ignore|disregard|forget|override|bypass|skip)\s+(?:all\s+|any\s+|the\s+|your\s+|"
+     r"every\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|"
+     r"former|existing|original|system|safety|developer)\s+(?:instructions?|prompts?|rules|"
+     r"directives|guidelines|messages?|context|constraints)"),
+    ("override",
+     r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:you\s+were\s+told|above|before|"
+     r"previously\s+said|prior)"),
+    ("override", r"\bnew\s+(?:system\s+)?instructions?\s*:"),
+    ("override",
+     r"\b(?:from\s+now\s+on|henceforth),?\s+(?:you|always|never|ignore|respond|answer|act)\b"),
+    ("role",
+     r"\byou\s+are\s+now\s+(?:(?:an?|the|my)\s+\w+|(?-i:[A-Z]{2,})\b|(?:in|"
+     r"entering)\s+\w+\s+mode)"),
+    ("role",
+     r"\b(?:act|behave)\s+as\s+(?:if\s+you\s+(?:are|were)\s+)?(?:an?\s+)?(?:unrestricted|"
+     r"unfiltered|jailbroken|evil|different|new)\b"),
+    ("role", r"\b(?:developer|god|dan|jailbreak)\s+mode\b"),
+    ("role",
+     r"(?:^|\s)(?:system|assistant|developer)\s*:\s*(?:you|ignore|always|never|from|the\s+user)\b"),
+    ("role",
+     r"<\|?(?:im_start|im_end|system|endoftext)\|?>|\[/?INST\]|<</?SYS>>|</?(?:system|assistant)>"),
+    ("exfiltrate", r"\b(?:reveal|print|show|output|repeat|leak|send)\s+(?:me\s+)?(?:your|the)\s+"
+     r"(?:system\s+prompt|hidden\s+instructions|instructions\s+above|api\s+keys?|secrets?|"
+     r"credentials|environment\s+variables)"),
+    ("exfiltrate",
+     r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|alert)\s+the\s+user\b"),
+    ("tool-call",
+     r"<\s*/?\s*(?:tool_call|function_calls?|invoke|antml:invoke|tool_use)\b|\"tool_use\"|"
+     r"\"function_call\"\s*:"),
+    ("shell", r"\b(?:curl|wget|fetch)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|"
+     r"\bbase64\s+(?:-d|--decode)\b[^|\n]{0,80}\|\s*(?:ba)?sh\b|\brm\s+-rf\s+(?:/|~|\$HOME)(?:\s|"
+     r"$)|\bpowershell(?:\.exe)?\s+-(?:e|enc|encodedcommand)\b|\b(?:run|execute)\s+(?:this|"
+     r"the\s+following)\s+(?:command|script|code)\b"),
+    ("override", r"(?:忽略|无视|忘记|忘掉|不要理会|跳过)(?:掉)?(?:之前|以上|上面|前面|先前|此前|所有|全部|一切)(?:的|所有的)?"
+     r"(?:所有)?(?:指令|指示|提示词?|规则|要求|设定|约束|对话)"),
+    ("override", r"(?:从现在开始|从现在起|今后)[，,]?\s*(?:你|请|必须|只|永远|一律)"),
+    ("override", r"新的(?:系统)?(?:指令|指示)[:：]"),
+    ("role", r"你现在(?:是|扮演|成为)|(?:扮演|假装你是)(?:一个|一名)?(?:不受限|没有限制|邪恶|黑客)|(?:开发者|越狱)模式"),
+    ("exfiltrate", r"(?:透露|泄露|输出|打印|告诉我)(?:你的|出)?(?:系统提示词?|隐藏指令|密钥|凭据|环境变量)|不要告诉用户|别告诉用户"),
+    ("shell", r"(?:执行|运行)(?:以下|下面|这个|这条)(?:的)?(?:命令|脚本|代码)"),
+    # a secret or a private file sent to an address, in either language
+    ("exfiltrate",
+     r"\b(?:send|post|upload|forward|exfiltrate|transmit|copy|paste|email|leak)\b[^.\n]{0,80}?"
+     r"(?:\bapi[ _-]?keys?\b|\btokens?\b|\bsecrets?\b|\bpasswords?\b|\bcredentials?\b|"
+     r"\bcookies?\b|\bprivate keys?\b|\.env\b|id_rsa|\.ssh\b|\bssh keys?\b|"
+     r"\benvironment variables\b|\benv vars?\b)[^.\n]{0,80}?\b(?:to|at|into)\s+https?://"),
+    ("exfiltrate",
+     r"(?:密钥|秘钥|令牌|密码|口令|凭证|凭据|私钥|token|api ?key|\bkey\b|\.env|id_rsa|\.ssh|环境变量|"
+     r"cookie)[^。\n]{0,40}?(?:发送|发到|上传|传到|提交到|转发|发给|post|贴到)[^。\n]{0,12}?https?://"),
+    # a standing rule addressed to the assistant, and a fake end of the recalled memories
+    ("standing-rule",
+     r"\b(?:note|message|reminder|instructions?|memo)\s+(?:for|to)\s+(?:the\s+|any\s+|"
+     r"all\s+)?(?:ai\s+)?(?:assistant|ai|model|agent|claude|llm|chatbot|"
+     r"bot)s?\b[^\n]{0,120}?\b(?:always|never|from\s+now\s+on|every\s+time|must|do\s+not|don't)\b"),
+    ("standing-rule",
+     r"\b(?:dear|attention|hey)\s*,?\s+(?:ai|assistant|claude|model|"
+     r"agent)\b[^\n]{0,120}?\b(?:always|never|from\s+now\s+on|every\s+time|must)\b"),
+    ("standing-rule", r"(?:致|给|告诉|提醒)(?:ai|AI|人工智能)?(?:助手|模型|智能体|机器人|ai|AI)(?:的(?:话|备注|提示|留言))?"
+     r"\s*[:：,，][^\n]{0,60}?(?:以后|今后|每次|总是|永远|始终|必须|一律|不要|别)"),
+    ("boundary",
+     r"\[\s*end\s+of\s+(?:the\s+)?(?:recalled\s+)?memor(?:y|ies)\s*\]|\(\s*end\s+of\s+recalled\s+"
+     r"memories\s*\)|</\s*(?:recalled[-_ "
+     r"]?)?memor(?:y|ies)\s*>|(?:记忆|回忆)(?:内容)?(?:结束|到此为止)[\]）)】]"),
+)
+
+
+# Characters that look like Latin letters (Cyrillic, Greek) folded before flagging, with Unicode
+# NFKC (fullwidth letters, ligatures) and the removal of zero-width and other format characters.
+_LOOK_ALIKES = str.maketrans("аеорсухіјѕԁɡοαεικνρτυАЕОРСХІЈЅВНКМТ"
+                             "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧօսցհոɪɢɴᴏʀᴇᴀᴄᴅʜᴊᴋʟᴍᴘꜱᴛᴜᴠᴡʏᴢ",
+                             "aeopcyxijsdgoaeikvptuAEOPCXIJSBHKMT"
+                             "ABEZHIKMNOPTYXougbnignoreacdhjklmpstuvwyz")
+
+
+# Unicode's format characters (category Cf, as of Unicode 15.1: zero-width spaces and joiners,
+# bidirectional marks, soft hyphens, tag characters); a test checks them against unicodedata.
+_FORMAT_CHARS_RE = LazyRe(
+    "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f"
+    # and the other default-ignorable characters that render as nothing (combining grapheme
+    # joiner, Hangul fillers, variation selectors)
+    "\u034f\u17b4\u17b5\u180b-\u180d\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_FILLERS = {0x115F: " ", 0x1160: " ", 0x3164: " ", 0xFFA0: " "}  # Hangul fillers: blank spaces
+_ACCENTED_RE = LazyRe("[\u00c0-\u024f\u0300-\u036f\u1e00-\u1eff]")  # Latin with marks
+_ROLE_MARKER_RE = LazyRe(r"<\s*\|\s*([A-Za-z_]+)\s*\|\s*>")
+# terminal escape sequences and the other control characters (C0 but tab and newline, DEL, C1)
+CONTROL_RE = LazyRe(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b[@-Z\\-_]|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+# what a terminal would obey instead of show: control characters (escape sequences start with
+# ESC), line and paragraph separators, and the invisible marks that reorder or hide text
+_INERT_RE = LazyRe("[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u061c\u200b-\u200f\u2028-\u202e"
+                    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]")
+
+
+def inert(text):
+    """``text`` as the CLI prints a memory: every character a terminal would obey (an escape
+    sequence, a bell, a bidirectional override) shown as a visible escape (\\x1b, \\u202e)."""
+    if text.isprintable():
+        return text
+    return _INERT_RE.sub(lambda m: ("\\x%02x" % ord(m.group(0)) if ord(m.group(0)) < 0x100
+                                    else "\\u%04x" % ord(m.group(0))), text)
+
+
+def flag_text(text):
+    """``text`` as the flagging reads it: NFKC, format characters (zero-width spaces and
+    joiners, bidirectional marks) and control characters (terminal escapes) removed, Cyrillic
+    and Greek look-alikes folded to Latin, spaces inside role markers (``<| im_start |>``) closed
+    up, white space folded."""
+    import unicodedata
+    text = str(text)
+    if not text.isprintable():
+        # a word broken at a line end is one word; an escape sequence is nothing; any other
+        # control character separates words
+        text = CONTROL_RE.sub(lambda m: "" if m.group(0)[:1] == "\x1b" else " ",
+                               text.replace("-\n", "").replace("\n", " ").replace("\t", " "))
+    if not text.isascii():
+        text = _FORMAT_CHARS_RE.sub("", unicodedata.normalize("NFKC", text.translate(_FILLERS)))
+        text = text.translate(_LOOK_ALIKES)
+        # accents go (ignorè): letters with combining marks read as their base letters
+        if _ACCENTED_RE.search(text):
+            text = "".join(c for c in unicodedata.normalize("NFKD", text)
+                           if not unicodedata.combining(c))
+    if "|" in text:
+        text = _ROLE_MARKER_RE.sub(r"<|\1|>", text)
+    return " ".join(text.split())
+
+
+# Every pattern above contains one of these (lower-cased); text with none of them is not checked
+# further (one search instead of twenty).  A new pattern adds its own word here.
+_INSTRUCTION_HINTS = ("ignore", "disregard", "forget", "override", "bypass", "skip", "instruction",
+                      "now",
+                      "henceforth", "act", "behav", "mode", "system", "assistant", "developer", "<",
+                      "inst]",
+                      "reveal", "print", "show", "output", "repeat", "leak", "send", "user",
+                      "tool_use",
+                      "function_call", "|", "base64", "-rf", "powershell", "command", "script",
+                      "code",
+                      "忽略", "无视", "忘记", "忘掉", "不要理会", "跳过", "现在", "今后", "新的", "扮演", "假装",
+                      "开发者", "越狱", "透露", "泄露", "输出", "打印", "告诉", "执行", "运行", "note", "message",
+                      "reminder", "memo", "dear", "attention", "hey", "end", "memor", "助手", "模型",
+                      "智能体",
+                      "机器人", "记忆", "回忆", "post", "upload", "forward", "transmit", "email",
+                      "paste", "copy", "exfiltrate", "上传", "发送", "发到", "传到", "转发", "发给",
+                      "提交到", "贴到")
+
+
+_INSTRUCTION_RES = tuple((reason,
+                          LazyRe("(?i)" + pattern)) for reason, pattern in _INSTRUCTION_PATTERNS)
+
+
+def instruction_flag(text):
+    """Why ``text`` reads as instructions to a model (override, role, exfiltrate, tool-call,
+    shell), or None.  Flagged memories are kept and searchable but never injected automatically
+    until a person clears them."""
+    if not text:
+        return None
+    folded = flag_text(text)
+    if not contains_any(folded.lower(), _INSTRUCTION_HINTS):
+        return None
+    for reason, pattern in _INSTRUCTION_RES:
+        m = pattern.search(folded)
+        if m:
+            return "%s: %s" % (reason, short(m.group(0), 60))
+    return None
+
+
+# What a host puts into a user message that the user did not write: reminders and hook context
+# (Claude Code's <system-reminder>, Gemini CLI's <hook_context>), command wrappers, Codex's
+# environment, and this tool's own recall block
+_HOST_TAG_RE = LazyRe(r"(?s)<(system-reminder|hook_context|user-prompt-submit-hook|"
+                       r"local-command-caveat|local-command-stdout|environment_context|"
+                       r"user_instructions|command-name|command-message|command-args)\b[^>]*>"
+                       r".*?(?:</\1\s*>|\Z)")
+_RECALL_BLOCK_RE = LazyRe(r"## What you remember \(memory_tiered\)[\s\S]*?"
+                           r"(?:\(end of recalled memories\)[^\n]*|\Z)")
+
+
+def user_words(text):
+    """The part of a user turn the user wrote: host-injected blocks taken out ("" when nothing
+    is left)."""
+    if "<" in text:
+        text = _HOST_TAG_RE.sub(" ", text)
+    if "(memory_tiered)" in text:
+        text = _RECALL_BLOCK_RE.sub(" ", text)
+    return text.strip()
+
+
+# -- Reading files: regular files only, bounded --
+# (above every reader: a FIFO or a device planted where a file was expected must never block)
+
+
+def open_regular(path, limit, what="file"):
+    """A regular file opened for reading (never a FIFO, a device or a folder, which could block
+    or never end), at most ``limit`` bytes; ValidationError with a one-line reason otherwise."""
+    import stat
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise NotFoundError("cannot read the %s %s: %s" % (what, path, exc.strerror or exc))
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise ValidationError("the %s %s is not a regular file (a pipe or a device?); nothing was "
+                              "read"
+                              % (what, path))
+    if info.st_size > limit:
+        os.close(fd)
+        raise ValidationError("the %s %s is %d MiB, over the %d MiB this reads; nothing was read"
+                              % (what, path, info.st_size >> 20, limit >> 20))
+    return os.fdopen(fd, "rb")
