@@ -1048,6 +1048,11 @@ def _line_start(text, at):
     return not text[text.rfind("\n", 0, at) + 1:at].strip()
 
 
+# a flag that names a secret (--password, -storepass), not a short flag with its value attached
+# (mysql -pDevPass2026: that value is the password, and the word after it the database)
+_FLAG_NAME_RE = LazyRe(r"-{1,2}[a-z][a-z0-9_-]+")
+
+
 def _assignment_ok(text, m, zh):
     name, sep, value = m.group("name"), m.group("sep"), m.group("value")
     kind = _name_kind(name)
@@ -1062,7 +1067,8 @@ def _assignment_ok(text, m, zh):
         return None  # an English word: _ASSIGN_RE judges it
     if not word:  # white space alone: a flag (--password X), a directive, a Chinese word, or
         # "pass X" in prose, with a value that has a digit or a symbol
-        if not (zh or name.startswith("-") or _line_start(text, m.start("name"))
+        flag = name.startswith("-") and bool(_FLAG_NAME_RE.fullmatch(name))
+        if not (zh or flag or _line_start(text, m.start("name"))
                 or name in _SECRET_WORDS_ZH or _part_kind(name.lower()) == "strong"
                 and name.lower().endswith(("pass", "password", "pwd", "passwd"))):
             return None
@@ -8327,6 +8333,7 @@ class VaultSync:
         self._uids = None
         self.edited = []  # (level, id) of records a person changed through their notes
         self._template_lines = None  # lines of the vault's templates (read when first needed)
+        self._redacted = {}  # kinds of secrets scrubbed from notes during a sync
 
     # -- paths and rendering --
 
@@ -8539,7 +8546,8 @@ class VaultSync:
                   "archived": [],
                   "unarchived": [], "read_back": [], "imported": [], "conflicts": [], "errors": [],
                   "kept": [],
-                  "unchanged": 0}
+                  "unchanged": 0, "redacted": {}}
+        self._redacted = report["redacted"]  # secrets scrubbed from what people wrote in notes
         if not dry_run:
             if os.path.isfile(self.vault):
                 raise MemoryTieredError("the vault %s is a file, not a folder; pass --vault"
@@ -8830,8 +8838,10 @@ class VaultSync:
                         record = {LEVEL_TEXT[level]: values.pop("text"), "project": project}
                         if level == "l1":
                             record["session_id"] = str(fields.get("session_id") or "obsidian")
-                        new_id = self._add(self.db, level=level, values=dict(values, **record),
-                                           origin="vault", now=now, embed=False).id
+                        written = self._add(self.db, level=level, values=dict(values, **record),
+                                            origin="vault", now=now, embed=False)
+                        self._count_redacted(written.redacted)
+                        new_id = written.id
                         if pinned:
                             self._pin(self.db, level=level, record_id=new_id, now=now)
                         record = record_dict(level,
@@ -8852,6 +8862,10 @@ class VaultSync:
                                                 % exc})
                     continue
                 report["imported"].append({"path": rel, "level": level, "id": new_id})
+
+    def _count_redacted(self, found):
+        for kind, count in (found or {}).items():
+            self._redacted[kind] = self._redacted.get(kind, 0) + count
 
     def _unfilled_removed(self, body):
         """A hand-written note's body without the lines a template holds (its placeholder text
@@ -9040,6 +9054,7 @@ class VaultSync:
             return
         edited = self._edit(self.db, level=level, record_id=record_id, changes=changes, by="vault",
                             now=now, embed=False)
+        self._count_redacted(edited.redacted)
         if edited.changed:
             self.edited.append((level, record_id))
 
@@ -12019,18 +12034,19 @@ def refuse_links(path, top):
                                     "only the project's own files, nothing was changed" % here)
 
 
-def agent_changes(name, launch, project_dir=None):
+def agent_changes(name, launch, project_dir=None, remove=False):
     """The changes `install-agent NAME` makes.  With ``project_dir``, nothing of this machine
     goes into a file the project may commit: an agent with a private project place keeps it
     there; for the others the project gets the portable parts (its instructions file) and the
-    entries that name this machine's paths go to the user's own settings."""
+    entries that name this machine's paths go to the user's own settings (``remove`` with a
+    project takes back only the project's part: those user settings serve every project)."""
     if name not in AGENTS:
         raise ValidationError("unknown agent %r; choose one of: %s" % (name, ", ".join(AGENTS)))
     found = AGENTS[name]
     changes = found.changes(launch, project_dir)
     if project_dir and not found.private_project:
-        changes = [c for c in changes if not c.machine] + [
-            c for c in found.changes(launch, None) if c.machine]
+        changes = [c for c in changes if not c.machine] + (
+            [] if remove else [c for c in found.changes(launch, None) if c.machine])
     return changes
 
 
@@ -12039,7 +12055,7 @@ def plan_agent_install(name, db_path, project_dir=None, python=None, remove=Fals
     `--remove`, which takes exactly our entries out again; None: the file goes, when we made it
     and nothing else is left); nothing is written."""
     plan = {}  # path -> [text before, text after]: several edits of one file follow each other
-    for change in agent_changes(name, agent_launch(db_path, python, name), project_dir):
+    for change in agent_changes(name, agent_launch(db_path, python, name), project_dir, remove):
         if project_dir and os.path.abspath(change.path).startswith(os.path.abspath(project_dir)):
             refuse_links(change.path, project_dir)
         if change.path not in plan:
@@ -12057,6 +12073,17 @@ def plan_agent_install(name, db_path, project_dir=None, python=None, remove=Fals
     return out
 
 
+def _remove_empty_config_folders(folder):
+    """After a removal: the agent's configuration folders it leaves empty (.claude, .codex,
+    .cursor/rules, ...), never the home folder or a project's."""
+    while os.path.basename(folder).startswith(".") or os.path.basename(folder) == "rules":
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
+        folder = os.path.dirname(folder)
+
+
 def apply_agent_install(plan, remove=False):
     """Write a plan: each changed file backed up once (``NAME.memory-tiered.bak``, the file as it
     was before the first install) and written atomically, through a symlink it already is; a
@@ -12072,6 +12099,7 @@ def apply_agent_install(plan, remove=False):
             continue
         if new is None:
             os.unlink(os.path.realpath(path))
+            _remove_empty_config_folders(os.path.dirname(path))
             done.append((path, "removed", None))
             continue
         backup = None
@@ -14719,7 +14747,7 @@ def cmd_restore(args):
 # The commands on devices, the vault, agents and jobs, the parser built from the command table,
 # and main(): the single exit point.
 #
-# Uses: base, text, projects, indexing, files, db, records, sessions, store, report, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
+# Uses: base, text, projects, indexing, files, db, records, sessions, decay, store, report, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
 
 def _status_lines(status):
     lines = ["device %s (author %s); memory digest %s" % (status["device"], status["author"],
@@ -14864,8 +14892,9 @@ def cmd_export(args):
                     writer.writerow(csv_row(r))
                     yield buffer.getvalue()[:-2]
             produced = lines()
-        elif args.format == "markdown":
-            produced = markdown_export(rows)
+        elif args.format == "markdown":  # for reading: each record's strength as of now
+            engine, now = DecayEngine(db), now_utc()
+            produced = markdown_export(dict(r, decay_score=engine.current(r, now)) for r in rows)
         else:
             produced = (json.dumps(r, ensure_ascii=False) for r in rows)
         if args.out:
@@ -14898,7 +14927,7 @@ def _forgotten_part(count):
 def import_notes_command(args):
     """`import-notes PATH...`, and `import PATH --from FORMAT`: every file that exists is read
     and checked before any is written (a dry run too); a missing one is named and left out."""
-    total = {"added": 0, "skipped": 0, "forgotten": 0}
+    total, redacted = {"added": 0, "skipped": 0, "forgotten": 0}, {}
     kinds = []
     paths = []
     for path in args.paths:  # a folder (basic-memory, a plain Obsidian vault): its Markdown files
@@ -14933,6 +14962,8 @@ def import_notes_command(args):
                                            % text))
                 for name in total:
                     total[name] += counts[name]
+                for kind, count in counts["redacted"].items():
+                    redacted[kind] = redacted.get(kind, 0) + count
     emit(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
          ["%s: %s, %s" % (k["path"], k["kind"], plural(k["records"], "record")) for k in kinds])
     if args.dry_run:
@@ -14940,6 +14971,7 @@ def import_notes_command(args):
              "present yet)"
              % (plural(sum(k["records"] for k in kinds), "record"), plural(len(kinds), "file")))
     else:
+        redaction_note(redacted)
         say("import-notes: %d added, %d already present, from %s%s" % (
             total["added"], total["skipped"], plural(len(kinds), "file"),
             _forgotten_part(total["forgotten"])))
@@ -15069,6 +15101,7 @@ def cmd_sync(args):
         return out
 
     emit(args, report, lines)
+    redaction_note(report.get("redacted"))
     say(
         "sync%s: %d written, %d renamed, %d archived, %d unarchived, %d read back, %d imported, "
         "%d conflicts, %d errors, %d kept as edited, %d unchanged (%s)"
@@ -15285,14 +15318,15 @@ def cmd_install_hooks(args):
     return 0
 
 
-def _installed_elsewhere(name, db_path, project_dir):
+def _installed_elsewhere(name, db_path, written, project_dir):
     """A hook file of ``name`` at the other level (the project's when installing for the user,
-    the user's for a project) that already runs our hooks, or None."""
+    the user's for a project) that already runs our hooks, or None; never one of the files
+    this install wrote itself."""
     if project_dir and os.path.abspath(project_dir) == os.path.expanduser("~"):
         return None
     with contextlib.suppress(MemoryTieredError, OSError):
         for path, old, _ in plan_agent_install(name, db_path, project_dir):
-            if old and "memory_tiered" in old and " hook " in old:
+            if path not in written and old and "memory_tiered" in old and " hook " in old:
                 return path
     return None
 
@@ -15347,7 +15381,7 @@ def cmd_install_agent(args):
                        "as they are"}.get(args.name)
     if after:
         say("install-agent: " + after)
-    other = _installed_elsewhere(args.name, cli_db_path(args),
+    other = _installed_elsewhere(args.name, cli_db_path(args), {p for p, _, _ in done},
                                  None if args.project else os.getcwd())
     if other:
         say("install-agent: %s also holds memory_tiered hooks; %s runs both, so every block "

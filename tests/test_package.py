@@ -62,6 +62,33 @@ class PackageTests(unittest.TestCase):
                 n.strip() for n in uses.group(1).replace("\n", " ").split(",")}
             self.assertEqual(said, set(own_imports(tree)), name)
 
+    def test_each_module_imports_every_name_it_uses(self):
+        import builtins
+        import symtable
+        for name in build.MODULES:
+            text, tree = module_tree(name)
+            known = set(dir(builtins)) | {"__file__", "__name__"}
+            for node in tree.body:  # what the module defines or imports
+                for sub in ast.walk(node) if not isinstance(node, (ast.FunctionDef, ast.ClassDef)) \
+                        else [node]:
+                    if isinstance(sub, (ast.FunctionDef, ast.ClassDef)):
+                        known.add(sub.name)
+                    elif isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
+                        known.add(sub.id)
+                    elif isinstance(sub, (ast.Import, ast.ImportFrom)):
+                        known |= {(a.asname or a.name).split(".")[0] for a in sub.names}
+            missing = set()
+
+            def walk(table):
+                for sym in table.get_symbols():
+                    if (table.get_type() == "module" or sym.is_global()) and sym.is_referenced() \
+                            and sym.get_name() not in known:
+                        missing.add(sym.get_name())
+                for child in table.get_children():
+                    walk(child)
+            walk(symtable.symtable(text, name, "exec"))
+            self.assertEqual(sorted(missing), [], "%s uses names it does not import" % name)
+
     def test_no_cycle_and_each_module_uses_only_those_above_it(self):
         for name in build.MODULES:
             for used in own_imports(module_tree(name)[1]):

@@ -76,6 +76,7 @@ KEPT = [
     "the password field is required",
     "密钥轮换策略：每季度一次",
     "mysql -u root -p shop",
+    "mysql -h 10.0.0.9 -u dev -p shop_dev",
     "token count: 12345",
 ]
 
@@ -88,6 +89,10 @@ class SecretShapeTests(CLITestCase):
             if secret in cleaned:
                 missed.append(text)
         self.assertEqual(missed, [])
+
+    def test_a_password_attached_to_a_flag_takes_nothing_after_it(self):
+        self.assertEqual(memory_tiered.scrub("mysql -h 10.0.0.9 -u dev -pDevPass2026 shop_dev")[0],
+                         "mysql -h 10.0.0.9 -u dev -p[REDACTED:password] shop_dev")
 
     def test_look_alikes_are_kept(self):
         changed = [(text, memory_tiered.scrub(text)[0]) for text in KEPT if memory_tiered.scrub(text)[0] != text]

@@ -83,13 +83,31 @@ class UndoAndFilesTests(VaultTestCase):
             after = {k: v for k, v in self.snapshot().items() if not k.endswith(".memory-tiered.bak")}
             self.assertEqual(after, before, name)
 
+    def test_a_project_removal_keeps_the_users_own_install_and_no_false_warning(self):
+        _, err = self.run_cli("install-agent", "codex")
+        self.assertNotIn("also holds memory_tiered hooks", err)  # not the file it just wrote
+        repo = os.path.join(self.tmp, "repo")
+        os.makedirs(os.path.join(repo, ".git"))
+        os.chdir(repo)
+        self.run_cli("install-agent", "codex", "--project")
+        self.run_cli("install-agent", "codex", "--project", "--remove")
+        self.assertFalse(os.path.exists(os.path.join(repo, "AGENTS.md")))
+        with open(os.path.join(self.tmp, ".codex", "hooks.json"), encoding="utf-8") as handle:
+            self.assertIn("memory_tiered", handle.read())  # the user's own install stays
+        self.run_cli("install-agent", "claude-code", "--project")
+        self.run_cli("install-agent", "claude-code", "--project", "--remove")
+        self.assertFalse(os.path.exists(os.path.join(repo, ".claude")))  # no empty folder left
+
     def test_import_notes_imports_the_files_that_exist_and_names_the_missing_one(self):
         present = os.path.join(self.tmp, "CLAUDE.md")
         with open(present, "w", encoding="utf-8") as handle:
             handle.write("- Use pnpm, never npm\n")
         missing = os.path.join(self.tmp, ".openclaw", "workspace", "MEMORY.md")
+        with open(present, "a", encoding="utf-8") as handle:
+            handle.write("- The staging DB password is Winter-Lantern-42\n")
         out, err = self.run_cli("import-notes", present, missing)
         self.assertIn(missing, err)
+        self.assertIn("redacted 1 secret", err)
         self.assertIn("Use pnpm", json.dumps(self.json_cli("list", "--level", "l2")))
         self.run_cli("import-notes", missing, code=2)
 

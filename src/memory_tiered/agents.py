@@ -595,18 +595,19 @@ def refuse_links(path, top):
                                     "only the project's own files, nothing was changed" % here)
 
 
-def agent_changes(name, launch, project_dir=None):
+def agent_changes(name, launch, project_dir=None, remove=False):
     """The changes `install-agent NAME` makes.  With ``project_dir``, nothing of this machine
     goes into a file the project may commit: an agent with a private project place keeps it
     there; for the others the project gets the portable parts (its instructions file) and the
-    entries that name this machine's paths go to the user's own settings."""
+    entries that name this machine's paths go to the user's own settings (``remove`` with a
+    project takes back only the project's part: those user settings serve every project)."""
     if name not in AGENTS:
         raise ValidationError("unknown agent %r; choose one of: %s" % (name, ", ".join(AGENTS)))
     found = AGENTS[name]
     changes = found.changes(launch, project_dir)
     if project_dir and not found.private_project:
-        changes = [c for c in changes if not c.machine] + [
-            c for c in found.changes(launch, None) if c.machine]
+        changes = [c for c in changes if not c.machine] + (
+            [] if remove else [c for c in found.changes(launch, None) if c.machine])
     return changes
 
 
@@ -615,7 +616,7 @@ def plan_agent_install(name, db_path, project_dir=None, python=None, remove=Fals
     `--remove`, which takes exactly our entries out again; None: the file goes, when we made it
     and nothing else is left); nothing is written."""
     plan = {}  # path -> [text before, text after]: several edits of one file follow each other
-    for change in agent_changes(name, agent_launch(db_path, python, name), project_dir):
+    for change in agent_changes(name, agent_launch(db_path, python, name), project_dir, remove):
         if project_dir and os.path.abspath(change.path).startswith(os.path.abspath(project_dir)):
             refuse_links(change.path, project_dir)
         if change.path not in plan:
@@ -633,6 +634,17 @@ def plan_agent_install(name, db_path, project_dir=None, python=None, remove=Fals
     return out
 
 
+def _remove_empty_config_folders(folder):
+    """After a removal: the agent's configuration folders it leaves empty (.claude, .codex,
+    .cursor/rules, ...), never the home folder or a project's."""
+    while os.path.basename(folder).startswith(".") or os.path.basename(folder) == "rules":
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
+        folder = os.path.dirname(folder)
+
+
 def apply_agent_install(plan, remove=False):
     """Write a plan: each changed file backed up once (``NAME.memory-tiered.bak``, the file as it
     was before the first install) and written atomically, through a symlink it already is; a
@@ -648,6 +660,7 @@ def apply_agent_install(plan, remove=False):
             continue
         if new is None:
             os.unlink(os.path.realpath(path))
+            _remove_empty_config_folders(os.path.dirname(path))
             done.append((path, "removed", None))
             continue
         backup = None

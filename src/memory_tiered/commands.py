@@ -1,7 +1,7 @@
 """The commands on devices, the vault, agents and jobs, the parser built from the command table,
 and main(): the single exit point.
 
-Uses: base, text, projects, indexing, files, db, records, sessions, store, report, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
+Uses: base, text, projects, indexing, files, db, records, sessions, decay, store, report, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
 """
 
 import contextlib
@@ -25,6 +25,7 @@ from .records import (
     check_fields, check_level, csv_row, EDITABLE, EXPORT_COLUMNS, FIELDS, iter_csv, iter_jsonl,
     LEVEL_FIELDS, markdown_export, read_config)
 from .sessions import pending_sessions
+from .decay import DecayEngine
 from .store import MemoryStore
 from .report import report_vault, vault_path, vault_template_files, write_digest
 from .operations import edit_memory, import_memories, pin_memory, sync_vault, unarchive_memory
@@ -189,8 +190,9 @@ def cmd_export(args):
                     writer.writerow(csv_row(r))
                     yield buffer.getvalue()[:-2]
             produced = lines()
-        elif args.format == "markdown":
-            produced = markdown_export(rows)
+        elif args.format == "markdown":  # for reading: each record's strength as of now
+            engine, now = DecayEngine(db), now_utc()
+            produced = markdown_export(dict(r, decay_score=engine.current(r, now)) for r in rows)
         else:
             produced = (json.dumps(r, ensure_ascii=False) for r in rows)
         if args.out:
@@ -223,7 +225,7 @@ def _forgotten_part(count):
 def import_notes_command(args):
     """`import-notes PATH...`, and `import PATH --from FORMAT`: every file that exists is read
     and checked before any is written (a dry run too); a missing one is named and left out."""
-    total = {"added": 0, "skipped": 0, "forgotten": 0}
+    total, redacted = {"added": 0, "skipped": 0, "forgotten": 0}, {}
     kinds = []
     paths = []
     for path in args.paths:  # a folder (basic-memory, a plain Obsidian vault): its Markdown files
@@ -258,6 +260,8 @@ def import_notes_command(args):
                                            % text))
                 for name in total:
                     total[name] += counts[name]
+                for kind, count in counts["redacted"].items():
+                    redacted[kind] = redacted.get(kind, 0) + count
     emit(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},
          ["%s: %s, %s" % (k["path"], k["kind"], plural(k["records"], "record")) for k in kinds])
     if args.dry_run:
@@ -265,6 +269,7 @@ def import_notes_command(args):
              "present yet)"
              % (plural(sum(k["records"] for k in kinds), "record"), plural(len(kinds), "file")))
     else:
+        redaction_note(redacted)
         say("import-notes: %d added, %d already present, from %s%s" % (
             total["added"], total["skipped"], plural(len(kinds), "file"),
             _forgotten_part(total["forgotten"])))
@@ -394,6 +399,7 @@ def cmd_sync(args):
         return out
 
     emit(args, report, lines)
+    redaction_note(report.get("redacted"))
     say(
         "sync%s: %d written, %d renamed, %d archived, %d unarchived, %d read back, %d imported, "
         "%d conflicts, %d errors, %d kept as edited, %d unchanged (%s)"
@@ -610,14 +616,15 @@ def cmd_install_hooks(args):
     return 0
 
 
-def _installed_elsewhere(name, db_path, project_dir):
+def _installed_elsewhere(name, db_path, written, project_dir):
     """A hook file of ``name`` at the other level (the project's when installing for the user,
-    the user's for a project) that already runs our hooks, or None."""
+    the user's for a project) that already runs our hooks, or None; never one of the files
+    this install wrote itself."""
     if project_dir and os.path.abspath(project_dir) == os.path.expanduser("~"):
         return None
     with contextlib.suppress(MemoryTieredError, OSError):
         for path, old, _ in plan_agent_install(name, db_path, project_dir):
-            if old and "memory_tiered" in old and " hook " in old:
+            if path not in written and old and "memory_tiered" in old and " hook " in old:
                 return path
     return None
 
@@ -672,7 +679,7 @@ def cmd_install_agent(args):
                        "as they are"}.get(args.name)
     if after:
         say("install-agent: " + after)
-    other = _installed_elsewhere(args.name, cli_db_path(args),
+    other = _installed_elsewhere(args.name, cli_db_path(args), {p for p, _, _ in done},
                                  None if args.project else os.getcwd())
     if other:
         say("install-agent: %s also holds memory_tiered hooks; %s runs both, so every block "

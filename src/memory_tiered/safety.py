@@ -353,6 +353,11 @@ def _line_start(text, at):
     return not text[text.rfind("\n", 0, at) + 1:at].strip()
 
 
+# a flag that names a secret (--password, -storepass), not a short flag with its value attached
+# (mysql -pDevPass2026: that value is the password, and the word after it the database)
+_FLAG_NAME_RE = LazyRe(r"-{1,2}[a-z][a-z0-9_-]+")
+
+
 def _assignment_ok(text, m, zh):
     name, sep, value = m.group("name"), m.group("sep"), m.group("value")
     kind = _name_kind(name)
@@ -367,7 +372,8 @@ def _assignment_ok(text, m, zh):
         return None  # an English word: _ASSIGN_RE judges it
     if not word:  # white space alone: a flag (--password X), a directive, a Chinese word, or
         # "pass X" in prose, with a value that has a digit or a symbol
-        if not (zh or name.startswith("-") or _line_start(text, m.start("name"))
+        flag = name.startswith("-") and bool(_FLAG_NAME_RE.fullmatch(name))
+        if not (zh or flag or _line_start(text, m.start("name"))
                 or name in _SECRET_WORDS_ZH or _part_kind(name.lower()) == "strong"
                 and name.lower().endswith(("pass", "password", "pwd", "passwd"))):
             return None

@@ -450,6 +450,7 @@ class VaultSync:
         self._uids = None
         self.edited = []  # (level, id) of records a person changed through their notes
         self._template_lines = None  # lines of the vault's templates (read when first needed)
+        self._redacted = {}  # kinds of secrets scrubbed from notes during a sync
 
     # -- paths and rendering --
 
@@ -662,7 +663,8 @@ class VaultSync:
                   "archived": [],
                   "unarchived": [], "read_back": [], "imported": [], "conflicts": [], "errors": [],
                   "kept": [],
-                  "unchanged": 0}
+                  "unchanged": 0, "redacted": {}}
+        self._redacted = report["redacted"]  # secrets scrubbed from what people wrote in notes
         if not dry_run:
             if os.path.isfile(self.vault):
                 raise MemoryTieredError("the vault %s is a file, not a folder; pass --vault"
@@ -953,8 +955,10 @@ class VaultSync:
                         record = {LEVEL_TEXT[level]: values.pop("text"), "project": project}
                         if level == "l1":
                             record["session_id"] = str(fields.get("session_id") or "obsidian")
-                        new_id = self._add(self.db, level=level, values=dict(values, **record),
-                                           origin="vault", now=now, embed=False).id
+                        written = self._add(self.db, level=level, values=dict(values, **record),
+                                            origin="vault", now=now, embed=False)
+                        self._count_redacted(written.redacted)
+                        new_id = written.id
                         if pinned:
                             self._pin(self.db, level=level, record_id=new_id, now=now)
                         record = record_dict(level,
@@ -975,6 +979,10 @@ class VaultSync:
                                                 % exc})
                     continue
                 report["imported"].append({"path": rel, "level": level, "id": new_id})
+
+    def _count_redacted(self, found):
+        for kind, count in (found or {}).items():
+            self._redacted[kind] = self._redacted.get(kind, 0) + count
 
     def _unfilled_removed(self, body):
         """A hand-written note's body without the lines a template holds (its placeholder text
@@ -1163,6 +1171,7 @@ class VaultSync:
             return
         edited = self._edit(self.db, level=level, record_id=record_id, changes=changes, by="vault",
                             now=now, embed=False)
+        self._count_redacted(edited.redacted)
         if edited.changed:
             self.edited.append((level, record_id))
 
