@@ -20,7 +20,7 @@ HOSTILE_TEXT = 'quote " comma , newline\nsecond line\ttab 中文 emoji 🧠 back
 SECRETS = {
     "anthropic-key": "sk-ant-api03-Xy7bQ2mN8pL4kR6tV1wZ9cD3fG5hJ0aS2dF4gH6jK8lM",
     "openai-key": "sk-proj-4fGh7JkL9mNp2QrS5tUv8WxY1zAb3CdE6fGh",
-    "aws-key": "AKIAIOSFODNN7EXAMPLE",
+    "aws-key": "AKIAQ3EGRT5LXMZ7VW2K",  # (AWS's documented AKIA...EXAMPLE is kept)
     "github-token": "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
     "slack-token": "xoxb-263594206564-2343705323844-HCwUCkYR1LMLkSFH1Kvh7QrQ",
     "google-key": "AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI",

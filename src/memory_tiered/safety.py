@@ -83,12 +83,17 @@ _STRONG_PARTS = frozenset(("pw",))
 _NOT_PASS = frozenset("bypass compass encompass surpass overpass underpass trespass".split())
 # ... and these make it one when it looks random (sort_key=created_at is no secret)
 _WEAK_ENDINGS = ("key", "keys", "auth", "sig", "signature", "session", "sessionid", "sessid",
-                 "sid", "cookie", "salt", "hmac", "otp", "jwt", "sk")
+                 "sid", "cookie", "salt", "hmac", "otp", "jwt", "sk", "userinfo")
 # what may follow the secret word in a name that still holds the secret (SECRET_KEY_BASE,
 # DB_PASSWORD_PROD); anything else makes it a name about a secret (password_file, token_type)
 _SECRET_SUFFIXES = frozenset("base value data str string b64 base64 hex raw enc encrypted plain "
                              "plaintext text prod dev test staging live old new current primary "
-                             "secondary backup".split())
+                             "secondary backup info userinfo pair".split())
+# a key part after one of these is no secret (recv-keys, public_key, Idempotency-Key, sort_key)
+_NOT_SECRET_KEYS = frozenset("public pub recv fingerprint finger id ids sort primary foreign "
+                             "partition cache idempotency dedup dedupe routing shard hash object "
+                             "map lookup row composite unique index message kafka redis "
+                             "i18n translation".split())
 _KEY_JOINERS = frozenset("access api app signing private client master encryption account "
                          "secret".split())
 _SECRET_WORDS_ZH = ("密码", "口令", "密钥", "秘钥", "令牌", "私钥", "凭证", "凭据", "授权码", "秘密",
@@ -99,10 +104,11 @@ _NOT_SECRET_ZH = ("名", "类型", "類型", "地址", "路径", "路徑", "文�
                   "格式", "错误", "錯誤", "规则", "規則", "校验", "提示", "管理", "编号", "有效期", "过期",
                   "過期", "输入", "桶", "轮换", "輪換", "字段", "位数", "强度", "复杂度", "错", "不对")
 # words of a placeholder, an example or a reference, never a real value
-_PLACEHOLDER_WORDS = ("your", "example", "changeme", "change_me", "change-me", "placeholder",
-                      "dummy", "redacted", "xxx", "todo", "fixme", "sample", "here", "insert",
-                      "replace", "填写", "你的", "示例", "替换", "此处", "这里", "占位", "請填",
-                      "范例")
+_PLACEHOLDER_WORDS = ("your", "xxx", "todo", "fixme", "here", "insert", "replace", "填写", "你的",
+                      "示例", "替换", "此处", "这里", "占位", "請填", "范例")
+# ... and those no random token holds by chance (AWS's documented AKIAIOSFODNN7EXAMPLE)
+_PLACEHOLDER_MARKS = ("example", "changeme", "change_me", "change-me", "placeholder", "dummy",
+                      "redacted", "sample")
 _PLACEHOLDER_VALUES = frozenset("password passwd pass pwd secret token key apikey api_key none null "
                                 "nil true false undefined string str bytes int integer bool any "
                                 "optional secretstr required empty default env value values "
@@ -121,24 +127,32 @@ SECRET_PREFIXES = (  # tokens whose prefix names their issuer: (kind, pattern)
     ("google-key", r"AIza[\w-]{35}"),
     ("sendgrid-key", r"SG\.[\w-]{16,}\.[\w-]{16,}"),
     ("vault-token", r"hv[sbr]\.[\w-]{20,}"),
+    ("supabase-token", r"sbp_[0-9a-f]{40}"),
     ("bot-token", r"(?<=bot)[0-9]{8,10}:AA[\w-]{30,}|[0-9]{8,10}:AA[\w-]{30,}"),
     ("private-key", r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}"),  # base64 of "-----BEGIN"
+    # a private key's base64 without its BEGIN line: PKCS#8 or PKCS#1 RSA, PKCS#8 EC
+    ("private-key", r"MII[A-Za-z0-9+/]{3}IBA[AD][A-Za-z0-9+/=]{40,}|"
+                    r"MIG[A-Za-z0-9+/]{2}AgEAMBMGByqGSM49AgEG[A-Za-z0-9+/=]{40,}"),
 )
 _PREFIXED_RE = LazyRe("|".join("(?P<k%d>(?:(?<![\\w.-])|(?<=bot))(?:%s))" % (n, pattern)
                                 for n, (_, pattern) in enumerate(SECRET_PREFIXES)))
 # the general shape of a vendor token: a short prefix, a separator, a long random tail
 _TOKEN_SHAPE_RE = LazyRe(r"(?<![\w.\-/+])[A-Za-z][A-Za-z0-9]{1,11}[_.\-][\w.\-]{19,}")
 _TOKEN_SEPARATORS_RE = LazyRe(r"[_.\-]+")
+_HEX_RE = LazyRe(r"[0-9a-f]+")
 _DOTTED_TOKEN_RE = LazyRe(r"(?<![\w.\-])[\w\-]{20,}\.[\w\-]{6,}\.[\w\-]{20,}(?![\w.\-])")
 _TOKENISH_PREFIX = ("pat", "api", "key", "tok", "secret", "sk", "live", "auth", "bot", "app", "sec")
 _JWT_RE = LazyRe(r"(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}(?:\.[\w-]{8,}\.[\w-]{8,})?")
 _PRIVATE_KEY_RE = LazyRe(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?"
                           r"(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)")
 _USERINFO_RE = LazyRe(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://(?:([^\s/:\"'<>\[\]]{0,200}?):"
-                       r"([^\s/\"'<>]{1,400})|([^\s/:@\"'<>\[\]]{1,200}))@(?=[\w\[])")
+                       r"([^\s/\"'<>]{1,400})|([^\s/:@\"'<>\[\]]{1,200}))@(?=[\w\[/]|$)")
+# a Go database DSN: user:PASSWORD@tcp(host:port)/db
+_GO_DSN_RE = LazyRe(r"(?<![\w/])[\w.\-]{1,64}:(?P<value>[^\s@\"'/:]{1,200})@(?:tcp|unix)\(")
 # a value: quoted, or a run up to a space, a delimiter, a next query parameter or CJK punctuation
 _VALUE = (r"(?P<value>\"(?:[^\"\\\n]|\\.){1,400}\"|'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”|"
-          r"「[^」\n]{1,400}」|(?:[^\s,;'\"<>(){}\[\]|&，。；、）】」』！？“”\u3000]|&(?![\w\-]+=)){1,400})")
+          r"「[^」\n]{1,400}」|\{[^{}\n]{1,200}\}(?![}])|"
+          r"(?:[^\s,;'\"<>(){}\[\]|&，。；、（）【】「」『』《》！？“”\u3000]|&(?![\w\-]+=)){1,400})")
 _PROSE_SEPARATORS = ("is", "was", "to", "是", "为", "為", "改成", "改为", "设置成", "设成", "设为", "設為",
                      "改成了", "设置成了")
 _SEPARATOR = (r"(?P<sep>[ \t]*(?:=>|:=|==?|:|：)[ \t]*|[ \t]*(?:是|为|為|改成了?|改为|设置成了?|设成|设为|設為)"
@@ -157,8 +171,21 @@ _ZH_ASSIGN_RE = LazyRe(
 _KEY_VALUE_ATTR_RE = LazyRe(r"\b(?:key|name)=([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s+value="
                              r"(?P<value>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')")
 _XML_ELEMENT_RE = LazyRe(r"<(?P<name>[A-Za-z_][\w.\-]{0,60})>(?P<value>[^<\n]{1,400})</(?P=name)>")
-_CALL_PAIR_RE = LazyRe(r"([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s*,\s*(?P<value>\"[^\"\n]{1,400}\""
-                        r"|'[^'\n]{1,400}')")
+_CALL_PAIR_RE = LazyRe(r"([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s*,\s*(?P<value>\"(?:[^\"\\\n]|\\.)"
+                        r"{1,400}\"|'[^'\n]{1,400}')")
+# a command that names a secret, then gives its value (gh secret set NAME --body X)
+_NAMED_FLAG_VALUE_RE = LazyRe(r"(?:--name|--key|secret\s+set|--parameter-name)[ =](?P<name>[\w.\-]{2,80})"
+                              r"[^\n|;]*?\s(?:--value|--body|-b|--secret-string|--data)[ =]"
+                              + r"(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]\S*)")
+# a JSON pair of a name and its value ({"key": "apiKey", "value": "..."}, Postman, Helm lists)
+_JSON_KEY_VALUE_RE = LazyRe(r"\"(?:key|name)\"\s*:\s*\"(?P<name>[A-Za-z_][\w.\-]{0,80})\"\s*,\s*\"value\"\s*:"
+                            r"\s*(?P<value>\"[^\"\n]{1,400}\")")
+# what `cat` printed of a key file: the line after it
+_KEY_FILE_RE = LazyRe(r"(?m)\bcat\s+(?:\S*/)?(?:[\w.\-]*(?:\.key|\.pem|\.p8|secret|credential|token)"
+                      r"[\w.\-]*)[ \t]*$\s*^(?:[ \t]*(?:/[ \t]*)?)(?P<value>[A-Za-z0-9+/=_\-]{16,})[ \t]*$")
+# a property list's key and its value: <key>AlgoliaWriteKey</key> <string>...</string>
+_PLIST_PAIR_RE = LazyRe(r"<key>(?P<name>[A-Za-z_][\w.\-]{0,80})</key>\s*<string>(?P<value>[^<\n]{1,400})"
+                        r"</string>")
 _SQL_PASSWORD_RE = LazyRe(r"(?i)\b(?:identified(?:\s+with\s+\w+)?\s+by|password|requirepass)\s+"
                            r"(?P<value>'[^'\n]{1,400}'|\"[^\"\n]{1,400}\")")
 _ARG = r"(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]\S*)"
@@ -173,13 +200,20 @@ _CLI_PASSWORD_RES = tuple(LazyRe(p) for p in (
     r"\bhtpasswd\s+-[a-zA-Z]*b[a-zA-Z]*\s+(?:\S+\s+){2}" + _ARG,
     r"\brabbitmqctl\s+(?:add_user|change_password)\s+\S+\s+" + _ARG,
     r"-(?:passin|passout|password|pass)\s+pass:(?P<value>\S+)",
+    r"\b(?:mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|sqlcmd|bcp)\b[^\n|;&]*?"
+    r"\s-[pP]\s+" + _ARG,
+    r"\bsecurity\s+(?:[\w-]*keychain[\w-]*|import)\b[^\n|;&]*?\s-[pP]\s+" + _ARG,
+    # a secret piped into the command that keeps it: echo X | gh secret set, ... --password-stdin
+    r"\becho\s+(?:-[neE]+\s+)?" + _ARG + r"\s*\|\s*(?:gh\s+secret\s+set|[\w-]+(?:\s+\w+)?\s+login\b"
+    r"[^|\n]*--password-stdin|kubectl\s+create\s+secret|vault\s+kv\s+put)",
     r"(?:^|>[ \t]*)AUTH[ \t]+" + _ARG,
     # curl -u user:VALUE, --user user:VALUE
     r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:\"']*:(?P<value>[^\s\"']+)",
 ))
 # what each of the patterns above needs in the text (lower-cased), SQL's first
 _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), ("sshpass",),
-              ("login",), ("redis-cli",), ("htpasswd",), ("rabbitmqctl",), ("pass:",), ("auth",),
+              ("login",), ("redis-cli",), ("htpasswd",), ("rabbitmqctl",), ("pass:",),
+              ("mongo", "sqlcmd", "bcp"), ("keychain",), ("echo",), ("auth",),
               (" -u", "--user", "--proxy-user"))
 _AUTHORIZATION_RE = LazyRe(
     r"(?i)\b(?:proxy-)?authorization[\"']?(?:\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest|bot|"
@@ -190,15 +224,25 @@ _COOKIE_PAIR_RE = LazyRe(r"(?P<name>[\w.\-]{1,80})=(?P<value>[^;,\s]{1,400})")
 _LONG_RUN_RE = LazyRe(r"[\w.\-:+/=]{16,}")
 _RANDOM_RUN_RE = LazyRe(r"(?<![\w+/=%\-])[A-Za-z0-9][\w+/=%.~\-]{15,}")
 _QUOTED_RUN_RE = LazyRe(r"(?:b?\"(?P<a>[\w+/=\-]{24,200})\"|b?'(?P<b>[\w+/=\-]{24,200})')")
-_WEBHOOK_URL_RE = LazyRe(r"(?i)https?://[^\s\"'<>]*?/(?:hooks?|webhooks?|services|robot|bot)/"
+_WEBHOOK_URL_RE = LazyRe(r"(?i)https?://[^\s\"'<>]*?/(?:[^/\s\"'<>]*hook[^/\s\"'<>]*|services|robot|bot)/"
                           r"[^\s\"'<>?#]+")
+# a TOTP seed written in groups of four base32 letters
+_BASE32_GROUPS_RE = LazyRe(r"(?i)(?<![a-z2-7])(?:[a-z2-7]{4}[ ]){5,}[a-z2-7]{4}(?![a-z2-7])")
+# the lines of a .pgpass file: host:port:database:user:PASSWORD
+_PGPASS_RE = LazyRe(r"(?m)^[ \t'\"]*(?:echo\s+['\"])?[\w.\-*]+:(?:\d{2,5}|\*):[\w.\-*]+:[\w.\-@*]+:"
+                    r"(?P<value>[^\s'\"]+)")
 _HASH_WORDS = ("sha1", "sha224", "sha256", "sha384", "sha512", "md5", "h1:", "fingerprint",
                "checksum", "digest", "hash", "integrity", "指纹", "校验", "摘要", "哈希")
+_LABELED_RE = LazyRe(r"[a-z]{3,10}\d{0,3}-")
 _HASH_PREFIX_RE = LazyRe(r"(?i)^(?:sha1|sha224|sha256|sha384|sha512|md5|h1)[:\-]")
 _UUID_RE = LazyRe(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_USER_INFO_RE = LazyRe(r"(?i)user[._-]?info")  # basic.auth.user.info: user:secret
 _NAME_PARTS_RE = LazyRe(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _WORDY_RE = LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}|[A-Z]{4,}")
 _LOWER_WORDY_RE = LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}")
+_IDENTIFIER_WORDS_RE = LazyRe(r"[A-Z]?[a-z]{3,}")
+_SCHEME_RE = LazyRe(r"(?:[a-z][a-z0-9+.\-]{1,20}://|arn:aws)")
+_ENV_NAME_RE = LazyRe(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _IDENTIFIER_PATH_RE = LazyRe(r"[A-Za-z_]\w*(?:\.\w+|\[[^\]]{1,80}\])*")
 # the words after which a random run is a secret (as words: "tokenizer" and "OAuth" are not)
 _SECRET_CONTEXT_RE = LazyRe(r"(?i)(?<![a-z])(?:api[ _-]?key|access[ _-]?key|secret[ _-]?key|"
@@ -207,7 +251,9 @@ _SECRET_CONTEXT_RE = LazyRe(r"(?i)(?<![a-z])(?:api[ _-]?key|access[ _-]?key|secr
                              + "|".join(_SECRET_WORDS_ZH))
 _CONTEXT_HINTS = ("key", "token", "secret", "passw", "credential", "bearer", "sk", "ak",
                   "api", "access", "private", "license", "app") + _SECRET_WORDS_ZH
-_REACH_END_RE = LazyRe(r"[,;，。；\n]|\s\w+[:=]")
+# where a secret word's reach ends: a clause, another label or flag, a tag
+_REACH_END_RE = LazyRe(r"[,;，。；\n<>]|\s\w+[:=]|[?&]\w+=|\s-{1,2}\w|\w+:(?!//)")
+_ASIDE_RE = LazyRe(r"[ \t]*[(（][^()（）\n]{0,80}[)）]")
 _REDACTED_RE = LazyRe(r"\[REDACTED:[\w.\-]*\]")
 # Every detector needs one of these (lower-cased), or a long run that could be a token
 _SECRET_HINTS = ("://", "-----begin", "<private", "eyj", "pass", "pwd", "pw", "secret", "token",
@@ -232,8 +278,10 @@ def _wordy(text):
     """Whether most of ``text`` is words (BCryptPasswordEncoder, process.env.GITHUB_TOKEN,
     example.com/v1): a random token has few runs of four lower-case letters (capitals count
     only in a name joined by _ or ., where NPM_TOKEN is words; a random capital run is common)."""
-    pattern = _WORDY_RE if ("_" in text or "." in text) else _LOWER_WORDY_RE
-    return sum(len(w) for w in pattern.findall(text)) >= 0.5 * len(text)
+    if "_" in text or "." in text:  # an identifier: its words start at its separators and capitals
+        return sum(len(w) for w in _IDENTIFIER_WORDS_RE.findall(text)) >= 0.6 * len(text) or sum(
+            len(w) for w in _WORDY_RE.findall(text)) >= 0.5 * len(text)
+    return sum(len(w) for w in _LOWER_WORDY_RE.findall(text)) >= 0.5 * len(text)
 
 
 def looks_random(value, length=16):
@@ -263,12 +311,14 @@ def _name_kind(name):
     bare = name.strip("\"'-")
     if any(word in bare for word in _SECRET_WORDS_ZH):
         return "strong"
-    parts = [p.lower() for p in _NAME_PARTS_RE.findall(bare)]
+    parts = [p.lower() for p in _NAME_PARTS_RE.findall(_USER_INFO_RE.sub("userinfo", bare))]
     for at in range(len(parts) - 1, -1, -1):
         kind = _part_kind(parts[at])
         if kind:
             if not all(p in _SECRET_SUFFIXES or p.isdigit() for p in parts[at + 1:]):
                 return None
+            if kind == "weak" and at and parts[at - 1] in _NOT_SECRET_KEYS:
+                return None  # recv-keys, public_key, Idempotency-Key: not a secret
             for before in reversed(parts[:at]):  # SECRET_KEY, client_secret_key: strong
                 if _part_kind(before) == "strong":
                     return "strong"
@@ -306,18 +356,25 @@ def _placeholder(value, name=""):
     lowered = plain.lower()
     if len(plain) < 3 or set(lowered) <= set("*x.…-_#?<> ·•"):
         return True
-    if plain[0] in "$%{<(@[" or plain.endswith(("...", "…")) or "(" in plain:
+    if plain[0] in "$%<(@[" or plain.startswith(("{{", "{%", "{$")) or plain.endswith((
+            "...", "…")) or "(" in plain:
         return True
     if lowered in _PLACEHOLDER_VALUES or lowered == name.strip("\"'-").lower():
         return True
-    if not looks_random(plain) and any(word in lowered for word in _PLACEHOLDER_WORDS):
-        return True  # (a long random token may hold "here" by chance)
+    if any(word in lowered for word in _PLACEHOLDER_MARKS) or not looks_random(plain) and any(
+            word in lowered for word in _PLACEHOLDER_WORDS):
+        return True  # (a long random token may hold "here" by chance, never "example")
+    if _SCHEME_RE.match(plain) and "@" not in plain:
+        return True  # a reference to a secret store (op://vault/item, vault://..., arn:...)
+    if _ENV_NAME_RE.fullmatch(plain):
+        return True  # the name of a variable that holds it (ANDROID_KEYSTORE_PASSWORD)
     if plain.startswith(("/", "./", "../", "~/", ".")) and any(c in plain[1:] for c in "/."):
         return True  # a file (.dvc/config.local, ~/.pgpass)
     if "/" in plain and _path_like(plain):
         return True  # a path (secret:prod/db/password, /run/secrets/db), not a password
-    if CJK_RUN_RE.search(plain):
-        return True  # prose ("请填写数据库密码"), not a credential
+    cjk = sum(len(run) for run in CJK_RUN_RE.findall(plain))
+    if cjk * 2 >= len(plain) or cjk and not any(c.isascii() and c.isalnum() for c in plain):
+        return True  # prose ("请填写数据库密码"), not a credential (数仓Sync2024 is one)
     # a reference to where the value lives (settings.API_KEY, os.environ["X"]) or another name
     # (password=db_password); a human password of plain letters is neither (mysecretpassword)
     if _IDENTIFIER_PATH_RE.fullmatch(plain) and not any(c.isdigit() for c in plain) and (
@@ -341,7 +398,9 @@ def _value_span(m):
     """(start, end) of a match's value without its quotes and a closing full stop."""
     start, end = m.span("value")
     text = m.group("value")
-    if text[:1] in "\"'`“「" and len(text) > 1 and text[-1:] in "\"'`”」":
+    if text[:1] in "\"'`“「{" and len(text) > 1 and text[-1:] in "\"'`”」}":
+        if text.startswith('"\\"') and text.endswith('\\""') and len(text) > 6:
+            return start + 3, end - 3  # a string inside a string ("\"secret\"")
         return start + 1, end - 1
     while end > start + 1 and text[end - start - 1] in ".:":
         end -= 1
@@ -386,6 +445,8 @@ def _assignment_ok(text, m, zh):
         return None
     if kind == "weak" and not looks_random(_bare_value(value), 12):
         return None
+    if kind == "weak" and name.strip("\"'-").lower() in ("key", "keys") and ":" in value:
+        return None  # a message or cache key (order:ORD2024...), not a credential
     return "password" if kind == "strong" else "secret"
 
 
@@ -431,15 +492,27 @@ def _named_values(text, spans):
     """Secrets in other notations of a name and its value: XML elements, function arguments
     (define('DB_PASSWORD', 'x')), SQL (IDENTIFIED BY 'x'), command lines."""
     lowered = text.lower()
-    for pattern, hints in ((_XML_ELEMENT_RE, ("</",)), (_CALL_PAIR_RE, ("',", '",')),
-                           (_KEY_VALUE_ATTR_RE, ("value=",))):
-        for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
+    pairs = ((_XML_ELEMENT_RE, ("</",)), (_CALL_PAIR_RE, ("',", '",')),
+             (_KEY_VALUE_ATTR_RE, ("value=",)), (_PLIST_PAIR_RE, ("<key>",)),
+             (_NAMED_FLAG_VALUE_RE, ("--name", "--key", "secret set", "--parameter-name")),
+             (_JSON_KEY_VALUE_RE, ('"value"',)))
+    for pattern, hints in pairs:
+        at = 0 if contains_any(lowered, hints) else len(text)
+        while at < len(text):  # (a rejected pair is tried again one character on: "String", "X")
+            m = pattern.search(text, at)
+            if m is None:
+                break
             kind = _name_kind(m.group("name"))
             value = m.group("value")
             if kind and not _placeholder(value, m.group("name")) and (
                     kind == "strong" or looks_random(value.strip("\"'"), 12)):
                 spans.append(_value_span(m) + ("password",))
-    for pattern, hints in zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES, _CLI_HINTS):
+                at = m.end()
+            else:
+                at = m.start() + 1
+    shapes = ((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES + (_GO_DSN_RE, _PGPASS_RE, _KEY_FILE_RE),
+              _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ",)))
+    for pattern, hints in zip(*shapes):
         for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
             if not _placeholder(m.group("value")):
                 spans.append(_value_span(m) + ("password",))
@@ -465,15 +538,18 @@ def _http_credentials(text, spans):
 def _token_split_ok(token):
     """A prefix, a separator and a random tail (hf_..., dop_v1_..., re_Gkg5...): one of the
     first three separators splits it so."""
-    if _HASH_PREFIX_RE.match(token):
+    if _HASH_PREFIX_RE.match(token) or _UUID_RE.match(token):
         return False
     for m in itertools.islice(_TOKEN_SEPARATORS_RE.finditer(token), 3):
         prefix, tail = token[:m.start()], token[m.end():]
         bare = tail.replace("-", "").replace("_", "").replace(".", "")
         if len(bare) < 19 or not looks_random(bare, 19) or "." in tail:
             continue
-        if len(tail) >= 30 or any(w in prefix.lower() for w in _TOKENISH_PREFIX):
-            return True
+        tokenish = any(w in prefix.lower() for w in _TOKENISH_PREFIX)
+        if not tokenish and _HEX_RE.fullmatch(bare):
+            continue  # an id with a prefix (ou_5ae2..., oc_eaa4...): hex says nothing secret
+        if len(tail) >= 30 or tokenish or prefix.isalpha() and prefix.isupper() and len(tail) >= 24:
+            return True  # (NRAK-..., PMAK-...: a vendor's capitals and a long tail)
     return False
 
 
@@ -514,32 +590,54 @@ def _tokens(text, spans):
             spans.append(m.span() + ("jwt",))
 
 
+def _names_no_secret(text, start, end):
+    """Whether the secret word at text[start:end] is part of a longer name that holds no secret
+    (--recv-keys, Idempotency-Key, api_key_id)."""
+    while start and text[start - 1].isascii() and (text[start - 1].isalnum() or
+                                                    text[start - 1] in "_-."):
+        start -= 1
+    while end < len(text) and text[end].isascii() and (text[end].isalnum() or text[end] in "_-"):
+        end += 1
+    name = text[start:end].strip("-._")
+    return name.isascii() and len(_NAME_PARTS_RE.findall(name)) > 1 and not _name_kind(name)
+
+
 def _random_near_words(text, spans):
     """A long random run within a short reach after a secret-sounding word, up to the end of its
     clause (hex and UUIDs count there: gitee 的私人令牌是 8d90...); a quoted random string
     anywhere."""
     for at in _hint_positions(text, _CONTEXT_HINTS):
         word = _SECRET_CONTEXT_RE.match(text, at)
-        if word is None:
+        if word is None or _names_no_secret(text, word.start(), word.end()):
             continue
-        reach = text[word.end():word.end() + 64]
+        after = word.end()
+        aside = _ASIDE_RE.match(text, after)  # "Vercel token (scoped to the team): X"
+        if aside:
+            after = aside.end()
+        reach = text[after:after + 64]
         stop = _REACH_END_RE.search(reach)
         reach = reach[:stop.start()] if stop else reach
         if contains_any(reach.lower(), _HASH_WORDS):
             continue
         # (a run that starts within the reach is read whole: a cut one would look random)
-        for m in _RANDOM_RUN_RE.finditer(text[word.end():word.end() + len(reach) + 400]):
+        for m in _RANDOM_RUN_RE.finditer(text[after:after + len(reach) + 400]):
             if m.start() >= len(reach):
                 break
             value = m.group(0).rstrip(".,")
             if _HASH_PREFIX_RE.match(value) or "/" in value and _path_like(value):
                 continue
-            if looks_random(value) or _UUID_RE.match(value):
-                at = word.end() + m.start()
+            if (looks_random(value) or _UUID_RE.match(value)) and not _placeholder(value):
+                at = after + m.start()
                 spans.append((at, at + len(value), "token"))
+        groups = _BASE32_GROUPS_RE.search(reach)
+        if groups:  # a TOTP seed as an authenticator shows it, in groups of four
+            spans.append((after + groups.start(), after + groups.end(), "token"))
     for m in _QUOTED_RUN_RE.finditer(text):
         group = "a" if m.group("a") else "b"
         value = m.group(group)
+        before = text[max(0, m.start() - 3):m.start()].rstrip()
+        if before.endswith((":", "=")) or _LABELED_RE.match(value):
+            continue  # a value of a key (judged by its name) or a labeled one (nonce-..., sha256-)
         if (_classes(value) == 3 and _entropy(value) >= 4.2 and not _HASH_PREFIX_RE.match(value)
                 and not _wordy(value)):
             spans.append(m.span(group) + ("token",))
