@@ -12,6 +12,58 @@ from .base import (
 from .records import stored_number, check_level, read_config
 
 
+class _Sql(str):
+    """A piece of SQL that composes with the operators the strength formula uses."""
+
+    @staticmethod
+    def of(value):
+        """A number or a piece of SQL, as SQL."""
+        return value if isinstance(value, _Sql) else _Sql(repr(float(value)))
+
+    def _join(self, op, other):
+        return _Sql("(%s %s %s)" % (self, op, _Sql.of(other)))
+
+    def __mul__(self, other):
+        return self._join("*", other)
+
+    def __rmul__(self, other):
+        return _Sql.of(other)._join("*", self)
+
+    def __truediv__(self, other):
+        return self._join("/", other)
+
+    def __rsub__(self, other):
+        return _Sql.of(other)._join("-", self)
+
+    def __pow__(self, other):
+        return _Sql("pow(%s, %s)" % (self, _Sql.of(other)))
+
+
+def _at_least_zero(value):
+    return _Sql("max(0, %s)" % value) if isinstance(value, _Sql) else max(0.0, value)
+
+
+def strength_formula(score, factor, hours, stability, pinned):
+    """A record's strength ``hours`` after its strength was ``score``: the one formula, which
+    Python evaluates on numbers and which writes the SQL when given pieces of SQL (strength_sql,
+    DecayEngine.decay and touch), so the two cannot disagree (tests/test_decay_formula.py).
+    A pinned record (``pinned`` 1) keeps its strength; ``stability`` divides the hours."""
+    return score * factor ** (_at_least_zero(hours) / stability * (1 - pinned))
+
+
+def _seconds(column):
+    return "CAST(strftime('%%s', %s) AS INTEGER)" % column
+
+
+def strength_sql_of(prefix="", factor=":decay_f", now=":decay_now", hours=None):
+    """The SQL of strength_formula over a row's columns (``prefix`` their table's alias)."""
+    if hours is None:
+        hours = _Sql("(%s - %s) / 3600.0" % (_seconds(now), _seconds(prefix + "decay_applied_at")))
+    return strength_formula(_Sql(prefix + "decay_score"), _Sql(factor), hours,
+                            _Sql("coalesce(%sstability, 1)" % prefix),
+                            _Sql("coalesce(%spinned, 0)" % prefix))
+
+
 def _row_get(row, name, default=None):
     try:
         return row[name]
@@ -65,19 +117,15 @@ class DecayEngine:
                     # per row.
                     hours = (parse_time(now) - parse_time(last)).total_seconds() / 3600.0
                     changed[lv] += conn.execute(
-                        "UPDATE %s SET decay_score = decay_score * CASE WHEN coalesce(pinned, 0) = "
-                        "1 THEN 1 "
-                        "WHEN coalesce(stability, 1) = 1 THEN :m ELSE pow(:m, 1.0 / stability) "
-                        "END, decay_applied_at = :now "
-                        "WHERE decay_applied_at = :last" % LEVEL_TABLE[lv],
+                        "UPDATE %s SET decay_score = %s, decay_applied_at = :now "
+                        "WHERE decay_applied_at = :last"
+                        % (LEVEL_TABLE[lv], strength_sql_of(factor=":m", hours=_Sql("1"))),
                         {"m": factor ** hours, "now": now, "last": last}).rowcount
                 changed[lv] += conn.execute(
-                    "UPDATE %s SET decay_score = decay_score * pow(:f, "
-                    "(CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', "
-                    "decay_applied_at) AS INTEGER))"
-                    " / 3600.0 / coalesce(stability, 1) * (1 - coalesce(pinned, 0))), "
-                    "decay_applied_at = :now WHERE decay_applied_at < :now"
-                    % LEVEL_TABLE[lv], {"f": factor, "now": now}).rowcount
+                    "UPDATE %s SET decay_score = %s, decay_applied_at = :now "
+                    "WHERE decay_applied_at < :now"
+                    % (LEVEL_TABLE[lv], strength_sql_of(factor=":f", now=":now")),
+                    {"f": factor, "now": now}).rowcount
             if not dry_run and (last is None or last < now):
                 conn.execute("INSERT INTO config(key, value) VALUES ('last_decay_at', ?) "
                              "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -90,10 +138,7 @@ class DecayEngine:
     def strength_sql(self, prefix=""):
         """SQL for a record's strength as of :now (the stored one caught up), with its parameters.
         """
-        return ("(%sdecay_score * pow(:decay_f, max(0, CAST(strftime('%%s', :decay_now) AS "
-                "INTEGER) - CAST(strftime('%%s', %sdecay_applied_at) AS INTEGER)) / 3600.0 / "
-                "coalesce(%sstability, 1) "
-                "* (1 - coalesce(%spinned, 0))))" % (prefix, prefix, prefix, prefix))
+        return strength_sql_of(prefix)
 
     def current(self, row, now):
         """A record's strength as of ``now`` (dict-like row with decay_score, decay_applied_at,
@@ -107,7 +152,7 @@ class DecayEngine:
         except ValidationError:
             return score  # (a damaged time: the strength as stored; `doctor` names the row)
         stability = stored_number(_row_get(row, "stability"), 1.0) or 1.0
-        return score * self.config()["decay_factor"] ** (hours / stability)
+        return strength_formula(score, self.config()["decay_factor"], hours, stability, 0)
 
     def candidates(self, now=None, limit=None):
         """Records whose strength (as of ``now``) is below the cleanup threshold, weakest first."""
@@ -191,16 +236,14 @@ class DecayEngine:
                 "last_accessed_at IS NULL OR"
                 " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', last_accessed_at) "
                 "AS INTEGER) >= :sitting * 3600 THEN 1 ELSE 0 END, last_accessed_at = :now,"
-                " decay_score = min(1.0, decay_score * pow(:f, max(0,"
-                " CAST(strftime('%%s', :now) AS INTEGER) - CAST(strftime('%%s', decay_applied_at) "
-                "AS INTEGER))"
-                " / 3600.0 / coalesce(stability, 1) * (1 - coalesce(pinned, 0))) + :boost),"
+                " decay_score = min(1.0, %s + :boost),"
                 " decay_applied_at = max(decay_applied_at, :now),"
                 " stability = CASE WHEN last_accessed_at IS NOT NULL AND CAST(strftime('%%s', "
                 ":now) AS INTEGER)"
                 " - CAST(strftime('%%s', last_accessed_at) AS INTEGER) >= :spacing * 3600"
                 " THEN min(:cap, coalesce(stability, 1) * :gain) ELSE coalesce(stability, 1) END"
-                " WHERE id IN (SELECT value FROM json_each(:ids))" % LEVEL_TABLE[level],
+                " WHERE id IN (SELECT value FROM json_each(:ids))"
+                % (LEVEL_TABLE[level], strength_sql_of(factor=":f", now=":now")),
                 {"now": now, "f": cfg["decay_factor"], "boost": cfg["access_boost"],
                  "sitting": SITTING_HOURS,
                  "ids": json.dumps([int(i) for i in ids]), "spacing": cfg["spacing_hours"],
