@@ -32,7 +32,64 @@ def load(sql_name, path):
     os.chmod(path, 0o600)
 
 
+FTS_SQL = {" ".join(sql.split()) for sql in memory_tiered.FTS_DDL}
+
+
+def shape(path):
+    """What a database holds, compared by meaning: each table's columns (name, type, not null,
+    default, key), and its indexes and triggers with their SQL's spacing made one."""
+    conn = sqlite3.connect(path)
+    try:  # (the full-text tables are FTS_DDL's, made on open where SQLite has FTS5)
+        fts = tuple(n for (n,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE sql LIKE 'CREATE VIRTUAL TABLE%'"))
+
+        def ours(name):
+            return not name.startswith(fts + ("sqlite_",))
+
+        tables = {}
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"):
+            if ours(name):
+                tables[name] = sorted(tuple(r[1:]) for r in conn.execute("PRAGMA table_info(%s)"
+                                                                         % name))
+        other = {name: " ".join(sql.split()) for kind, name, table, sql in conn.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE type IN ('index', 'trigger')"
+            " AND sql IS NOT NULL") if ours(table) and " ".join(sql.split()) not in FTS_SQL}
+        floors = sorted(conn.execute("SELECT tbl FROM id_floor"))
+        return tables, other, floors, conn.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        conn.close()
+
+
 class SchemaHistoryTests(CLITestCase):
+    def test_the_current_schema_is_what_the_migrations_make(self):
+        """A new file is made from CURRENT_SCHEMA; one migrated from the oldest shipped schema
+        (and one from nothing, step by step) ends with the same tables, columns, indexes and
+        triggers."""
+        fresh = os.path.join(self.tmp, "fresh.db")
+        memory_tiered.MemoryDB(fresh).close()
+        stepped = os.path.join(self.tmp, "stepped.db")
+        conn = sqlite3.connect(stepped, isolation_level=None)
+        memory_tiered.register_functions(conn)
+        for target in range(1, memory_tiered.SCHEMA_VERSION + 1):
+            memory_tiered.run_migration_step(conn, target, "2000-01-01T00:00:00")
+        conn.execute("PRAGMA user_version = %d" % memory_tiered.SCHEMA_VERSION)
+        conn.close()
+        oldest = min(manifest(), key=lambda f: (f["user_version"], f["date"]))
+        migrated = os.path.join(self.tmp, "migrated.db")
+        load(oldest["file"], migrated)
+        memory_tiered.MemoryDB(migrated).close()
+        want = shape(fresh)
+        self.assertEqual(memory_tiered.CURRENT_SCHEMA_VERSION, memory_tiered.SCHEMA_VERSION,
+                         "write the new migration's tables into CURRENT_SCHEMA")
+        self.assertEqual(want[3], memory_tiered.SCHEMA_VERSION)
+        self.assertIn("forgotten", want[0])
+        for path in (stepped, migrated):
+            got = shape(path)
+            self.assertEqual(got[0], want[0], path)  # tables and columns
+            self.assertEqual(got[1], want[1], path)  # indexes and triggers
+            self.assertEqual(got[3], want[3], path)
+        self.assertEqual(shape(stepped)[2], want[2])
+
     def test_every_shipped_schema_is_listed(self):
         versions = {f["user_version"] for f in manifest()}
         self.assertLessEqual(set(range(2, 8)), versions)  # version 1 is the seed: test_errors_and_schema

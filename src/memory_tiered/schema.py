@@ -249,7 +249,7 @@ MIGRATIONS = [
             level     TEXT NOT NULL,     -- l1, l2, l3
             record_id INTEGER NOT NULL,
             model     TEXT NOT NULL,     -- MEMORY_TIERED_EMBED_MODEL that made it
-            text_hash TEXT NOT NULL,     -- of the text embedded: a changed record is embedded again
+            text_hash TEXT NOT NULL,  -- of the text embedded: a changed record is embedded again
             vector    BLOB NOT NULL,     -- float32 values, unit length
             PRIMARY KEY (level, record_id)
         )"""]
@@ -309,7 +309,7 @@ MIGRATIONS = [
             seen      TEXT               -- fingerprint of the local row when last compared with it
         )""",
         """CREATE TABLE IF NOT EXISTS replica_deleted (
-            uid TEXT PRIMARY KEY         -- a record deleted here (forget, merge) since the last run
+            uid TEXT PRIMARY KEY  -- a record deleted here (forget, merge) since the last run
         )""",
         """CREATE TABLE IF NOT EXISTS replica_merged (
             uid      TEXT PRIMARY KEY,   -- folded into another by a merge here since the last run
@@ -372,6 +372,266 @@ MIGRATIONS = [
     ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
+
+
+# The current schema, as a new file gets it (the migrations above are how an older file reaches
+# it; tests/test_schema_history.py checks the two give the same tables, columns, indexes and
+# triggers).  The full-text index is FTS_DDL below.
+CURRENT_SCHEMA_VERSION = 11  # the version CURRENT_SCHEMA is (a newer migration runs after it)
+# (the columns every record table ends with)
+_RECORD_TAIL = """\
+    flagged              TEXT,                 -- why it reads like an instruction (NULL: not)
+    related              TEXT,                 -- JSON array of related records
+    edited_at            TEXT,                 -- last edit by a person
+    pinned               INTEGER DEFAULT 0,    -- 1: a standing rule; never fades
+    uid                  TEXT,                 -- global id across devices
+    device               TEXT,                 -- the device that wrote it
+    author               TEXT,                 -- who wrote it
+    flag_cleared         TEXT                  -- why a person cleared its flag"""
+CURRENT_SCHEMA = """
+CREATE TABLE memory_l1 (
+    id                   INTEGER PRIMARY KEY,
+    session_id           TEXT NOT NULL,        -- the conversation this summarises
+    summary              TEXT NOT NULL,        -- what happened, in a few sentences
+    key_points           TEXT,                 -- JSON array of short strings
+    importance           REAL DEFAULT 0.5,     -- the user's judgement 0..1; never decays
+    access_count         INTEGER DEFAULT 0,    -- times a search returned it
+    created_at           TEXT,                 -- UTC ISO 8601
+    updated_at           TEXT,                 -- UTC ISO 8601
+    decay_score          REAL DEFAULT 1.0,     -- strength 0..1; fades hourly
+    parent_session       TEXT,                 -- the session this one continued, if any
+    project              TEXT,                 -- repository key; NULL: of no project
+    agent                TEXT,                 -- the agent that wrote it
+    last_accessed_at     TEXT,                 -- last retrieval (UTC)
+    decay_applied_at     TEXT,                 -- decay_score is the strength as of this time
+    promoted_to          INTEGER,              -- the L2 (or L3) it was promoted into
+    archived_at          TEXT,                 -- hidden from search since; still kept
+    tags                 TEXT DEFAULT '[]',    -- JSON array of tags
+    superseded_by        INTEGER,              -- the record that replaced it
+    stability            REAL DEFAULT 1.0,     -- divides decay's hours; spaced recalls raise it
+    origin               TEXT,                 -- cli, mcp, hook, auto, import, vault or team
+    {record}
+);
+CREATE TABLE memory_l2 (
+    id                   INTEGER PRIMARY KEY,
+    category             TEXT NOT NULL,        -- e.g. skills, habits, decisions
+    knowledge            TEXT NOT NULL,        -- the distilled knowledge
+    source_ids           TEXT,                 -- JSON array of memory_l1 ids
+    tags                 TEXT,                 -- JSON array of tags
+    importance           REAL DEFAULT 0.5,
+    access_count         INTEGER DEFAULT 0,
+    created_at           TEXT,
+    updated_at           TEXT,
+    decay_score          REAL DEFAULT 1.0,
+    project              TEXT,                 -- repository key; NULL: of no project
+    last_accessed_at     TEXT,                 -- last retrieval (UTC)
+    decay_applied_at     TEXT,                 -- decay_score is the strength as of this time
+    promoted_to          INTEGER,              -- the L2 (or L3) it was promoted into
+    archived_at          TEXT,                 -- hidden from search since; still kept
+    superseded_by        INTEGER,              -- the record that replaced it
+    stability            REAL DEFAULT 1.0,     -- divides decay's hours; spaced recalls raise it
+    origin               TEXT,                 -- cli, mcp, hook, auto, import, vault or team
+    agent                TEXT,                 -- the agent that wrote it
+    {record}
+);
+CREATE TABLE memory_l3 (
+    id                   INTEGER PRIMARY KEY,
+    insight              TEXT NOT NULL,        -- a core insight across L2s
+    source_ids           TEXT,                 -- JSON array of memory_l2 ids
+    category             TEXT,
+    created_at           TEXT,
+    updated_at           TEXT,
+    decay_score          REAL DEFAULT 1.0,
+    importance           REAL DEFAULT 0.5,
+    access_count         INTEGER DEFAULT 0,
+    project              TEXT,                 -- repository key; NULL: of no project
+    last_accessed_at     TEXT,                 -- last retrieval (UTC)
+    decay_applied_at     TEXT,                 -- decay_score is the strength as of this time
+    archived_at          TEXT,                 -- hidden from search since; still kept
+    tags                 TEXT DEFAULT '[]',    -- JSON array of tags
+    superseded_by        INTEGER,              -- the record that replaced it
+    stability            REAL DEFAULT 1.0,     -- divides decay's hours; spaced recalls raise it
+    origin               TEXT,                 -- cli, mcp, hook, auto, import, vault or team
+    agent                TEXT,                 -- the agent that distilled it
+    {record}
+);
+CREATE TABLE config (
+    key                  TEXT PRIMARY KEY,  -- a tunable, see `config`
+    value                TEXT NOT NULL      -- JSON value
+);
+CREATE TABLE vault_notes (
+    vault                TEXT NOT NULL,                 -- absolute vault folder
+    kind                 TEXT NOT NULL,                 -- l1, l2, l3, session, index
+    ref                  TEXT NOT NULL,                 -- record id or session id
+    path                 TEXT NOT NULL,                 -- note path relative to the vault
+    file_hash            TEXT NOT NULL,  -- sha256 of the file as last written or read back
+    render_hash          TEXT NOT NULL,  -- sha256 of what the database rendered at that time
+    fingerprint          TEXT,  -- hash of the row and its links (skips rendering)
+    base                 TEXT NOT NULL,  -- JSON: the editable fields both sides last agreed on
+    mtime_ns             INTEGER,  -- file stat at that time, to skip unchanged files fast
+    size                 INTEGER,
+    state                TEXT NOT NULL DEFAULT 'live',  -- live or archived (in the archive folder)
+    PRIMARY KEY (vault, kind, ref)
+);
+CREATE TABLE pending_sessions (
+    session_id           TEXT PRIMARY KEY,  -- an agent session that may still need an L1
+    transcript_path      TEXT,              -- where the agent keeps its transcript
+    cwd                  TEXT,              -- working folder; its name is the project
+    reason               TEXT,              -- why the session ended
+    recorded_at          TEXT NOT NULL,     -- when session-end or capture saw it (UTC)
+    done_at              TEXT               -- when an automatic L1 was written for it
+);
+CREATE TABLE session_turns (
+    session_id           TEXT NOT NULL,
+    turn                 INTEGER NOT NULL,  -- order within the transcript
+    role                 TEXT NOT NULL,     -- user or assistant
+    text                 TEXT NOT NULL,     -- the turn's text (tool output left out)
+    captured_at          TEXT NOT NULL,     -- kept for buffer_hours, then purged
+    PRIMARY KEY (session_id, turn)
+);
+CREATE TABLE id_floor (
+    tbl                  TEXT PRIMARY KEY,  -- memory_l1, memory_l2 or memory_l3
+    last_id           INTEGER NOT NULL  -- highest id ever used there: ids are never given out twice
+);
+CREATE TABLE recalls (
+    session_id           TEXT NOT NULL,          -- the agent session a memory was put in front of
+    level                TEXT NOT NULL,
+    record_id            INTEGER NOT NULL,
+    recalled_at          TEXT NOT NULL,          -- counted once per session; purged after a week
+    PRIMARY KEY (session_id, level, record_id)
+);
+CREATE TABLE embeddings (
+    level                TEXT NOT NULL,     -- l1, l2, l3
+    record_id            INTEGER NOT NULL,
+    model                TEXT NOT NULL,     -- MEMORY_TIERED_EMBED_MODEL that made it
+    text_hash         TEXT NOT NULL,  -- of the text embedded: a changed record is embedded again
+    vector               BLOB NOT NULL,     -- float32 values, unit length
+    PRIMARY KEY (level, record_id)
+);
+CREATE TABLE replica_meta (
+    key               TEXT PRIMARY KEY,  -- device (this device's name), clock (last stamp), author
+    value                TEXT NOT NULL
+);
+CREATE TABLE replica_state (
+    uid                  TEXT PRIMARY KEY,  -- the record's global id
+    level                TEXT NOT NULL,
+    fields               TEXT NOT NULL,  -- JSON {field: [value, stamp, device]}: the agreed values
+    counts               TEXT NOT NULL,     -- JSON {device: recalls counted there}
+    forgotten            TEXT,              -- JSON [stamp, device] of its forget (then no fields)
+    project              TEXT,              -- its project, kept for a tombstone's folder
+    touched              TEXT,              -- this device's stamp when the state last changed here
+    came_from            TEXT,              -- the folder that last told us (not told back)
+    seen                 TEXT  -- fingerprint of the local row when last compared with it
+);
+CREATE TABLE replica_deleted (
+    uid               TEXT PRIMARY KEY  -- a record deleted here (forget, merge) since the last run
+);
+CREATE TABLE replica_merged (
+    uid               TEXT PRIMARY KEY,  -- folded into another by a merge here since the last run
+    into_uid             TEXT NOT NULL      -- the record it was folded into
+);
+CREATE TABLE replica_waiting (
+    target               TEXT NOT NULL,  -- a record named by a link that has not arrived here yet
+    uid                  TEXT NOT NULL,  -- the record whose link waits for it
+    PRIMARY KEY (target, uid)
+);
+CREATE TABLE replica_folders (
+    folder               TEXT PRIMARY KEY,  -- absolute path of a replica folder
+    project              TEXT,  -- a team folder's project (NULL: personal, every record)
+    sent                 TEXT,              -- stamp of this device's last write there
+    scrubbed             TEXT               -- own files there hold no text forgotten up to this
+);
+CREATE TABLE replica_files (
+    folder               TEXT NOT NULL,
+    name                 TEXT NOT NULL,  -- DEVICE/FILE inside the folder's devices/
+    size                 INTEGER,        -- as last read: a file is read again only when it changed
+    mtime_ns             INTEGER,
+    PRIMARY KEY (folder, name)
+);
+CREATE TABLE embedding_chunks (
+    level                TEXT NOT NULL,     -- l1, l2, l3
+    record_id            INTEGER NOT NULL,
+    chunk                INTEGER NOT NULL,  -- 1, 2, ...: a long record's parts after its first,
+    vector               BLOB NOT NULL,  -- float32 values, unit length (the model of embeddings)
+    PRIMARY KEY (level, record_id, chunk)
+);
+CREATE TABLE forgotten (
+    uid                  TEXT,           -- the forgotten record's global id
+    level                TEXT NOT NULL,
+    record_id            INTEGER,        -- its id here (ids are never given out twice)
+    source               TEXT,           -- what an importer would make it from: session:ID
+    text_hash            TEXT,           -- keyed hash of its normalised text (never the text)
+    forgotten_at         TEXT NOT NULL
+);
+
+CREATE INDEX memory_l1_session ON memory_l1(session_id);
+CREATE INDEX memory_l1_created ON memory_l1(created_at);
+CREATE INDEX memory_l1_promotable ON memory_l1(importance, access_count)
+    WHERE promoted_to IS NULL AND archived_at IS NULL;
+CREATE INDEX memory_l2_category ON memory_l2(category);
+CREATE INDEX memory_l2_created ON memory_l2(created_at);
+CREATE INDEX memory_l3_created ON memory_l3(created_at);
+CREATE INDEX session_turns_captured ON session_turns(captured_at);
+CREATE INDEX recalls_at ON recalls(recalled_at);
+CREATE TRIGGER memory_l1_id_floor AFTER DELETE ON memory_l1
+    BEGIN INSERT INTO id_floor(tbl, last_id) VALUES ('memory_l1', old.id)
+    ON CONFLICT(tbl) DO UPDATE SET last_id = max(last_id, excluded.last_id);
+    END;
+CREATE TRIGGER memory_l2_id_floor AFTER DELETE ON memory_l2
+    BEGIN INSERT INTO id_floor(tbl, last_id) VALUES ('memory_l2', old.id)
+    ON CONFLICT(tbl) DO UPDATE SET last_id = max(last_id, excluded.last_id);
+    END;
+CREATE TRIGGER memory_l3_id_floor AFTER DELETE ON memory_l3
+    BEGIN INSERT INTO id_floor(tbl, last_id) VALUES ('memory_l3', old.id)
+    ON CONFLICT(tbl) DO UPDATE SET last_id = max(last_id, excluded.last_id);
+    END;
+CREATE INDEX memory_l1_project ON memory_l1(project);
+CREATE TRIGGER memory_l1_embedding_ad AFTER DELETE ON memory_l1
+    BEGIN DELETE FROM embeddings WHERE level = 'l1' AND record_id = old.id;
+    END;
+CREATE TRIGGER memory_l2_embedding_ad AFTER DELETE ON memory_l2
+    BEGIN DELETE FROM embeddings WHERE level = 'l2' AND record_id = old.id;
+    END;
+CREATE TRIGGER memory_l3_embedding_ad AFTER DELETE ON memory_l3
+    BEGIN DELETE FROM embeddings WHERE level = 'l3' AND record_id = old.id;
+    END;
+CREATE UNIQUE INDEX memory_l1_uid ON memory_l1(uid);
+CREATE UNIQUE INDEX memory_l2_uid ON memory_l2(uid);
+CREATE UNIQUE INDEX memory_l3_uid ON memory_l3(uid);
+CREATE TRIGGER memory_l1_replica_ad AFTER DELETE ON memory_l1 WHEN old.uid IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO replica_deleted(uid) VALUES (old.uid);
+    END;
+CREATE TRIGGER memory_l2_replica_ad AFTER DELETE ON memory_l2 WHEN old.uid IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO replica_deleted(uid) VALUES (old.uid);
+    END;
+CREATE TRIGGER memory_l3_replica_ad AFTER DELETE ON memory_l3 WHEN old.uid IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO replica_deleted(uid) VALUES (old.uid);
+    END;
+CREATE TRIGGER memory_l1_chunks_ad AFTER DELETE ON memory_l1
+    BEGIN DELETE FROM embedding_chunks WHERE level = 'l1' AND record_id = old.id;
+    END;
+CREATE TRIGGER memory_l2_chunks_ad AFTER DELETE ON memory_l2
+    BEGIN DELETE FROM embedding_chunks WHERE level = 'l2' AND record_id = old.id;
+    END;
+CREATE TRIGGER memory_l3_chunks_ad AFTER DELETE ON memory_l3
+    BEGIN DELETE FROM embedding_chunks WHERE level = 'l3' AND record_id = old.id;
+    END;
+CREATE INDEX forgotten_uid ON forgotten(uid);
+CREATE INDEX forgotten_source ON forgotten(source);
+CREATE INDEX forgotten_hash ON forgotten(text_hash);
+INSERT INTO id_floor(tbl, last_id) VALUES ('memory_l1', 0), ('memory_l2', 0), ('memory_l3', 0);
+""".replace("    {record}", _RECORD_TAIL)
+
+
+def schema_statements():
+    """CURRENT_SCHEMA's statements, one by one."""
+    statements, pending = [], ""
+    for line in CURRENT_SCHEMA.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    return statements
 
 
 # The full-text index is not a migration: it exists only where SQLite has
