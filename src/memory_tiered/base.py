@@ -360,6 +360,55 @@ def parse_period(since, until, names=("since", "until")):
     return check_period(first, last)
 
 
+_OFFSET_RE = LazyRe(r"(?:Z|[+-]\d{2}:?\d{2})$")
+
+
+def local_zone(environ=None):
+    """The zone whose days "today", "yesterday" and "on Nov 4" mean: MEMORY_TIERED_TZ (an offset
+    such as +08:00), else the offset of MEMORY_TIERED_NOW when that is set (none or Z: UTC), else
+    this machine's local zone."""
+    env = os.environ if environ is None else environ
+    for name in ("MEMORY_TIERED_TZ", "MEMORY_TIERED_NOW"):
+        value = (env.get(name) or "").strip()
+        if not value:
+            continue
+        m = _OFFSET_RE.search(value)
+        if not m or m.group(0) == "Z":
+            if name == "MEMORY_TIERED_TZ" and value not in ("Z", "UTC", "+00:00"):
+                raise ValidationError("MEMORY_TIERED_TZ must be an offset such as +08:00 or -05:00 "
+                                      "(got %r)" % value)
+            return datetime.timezone.utc
+        digits = m.group(0)[1:].replace(":", "")
+        hours, minutes = int(digits[:2]), int(digits[2:])
+        if hours > 23 or minutes > 59:
+            raise ValidationError("%s has a zone offset out of range: %r" % (name, value))
+        sign = 1 if m.group(0)[0] == "+" else -1
+        return datetime.timezone(sign * datetime.timedelta(hours=hours, minutes=minutes))
+    return datetime.datetime.now().astimezone().tzinfo
+
+
+def local_day(stamp, zone):
+    """The day (ISO) of a stored UTC time in ``zone``; the stored date when it cannot be read."""
+    text = stamp or ""
+    if zone is datetime.timezone.utc or zone.utcoffset(None) == datetime.timedelta(0):
+        return text[:10]
+    try:
+        moment = datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return text[:10]
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.timezone.utc)
+    return moment.astimezone(zone).date().isoformat()
+
+
+def day_bounds(first, last, zone):
+    """The UTC times (ISO) where the days ``first`` to ``last`` of ``zone`` begin and end."""
+    start = datetime.datetime.combine(first, datetime.time.min, zone)
+    end = datetime.datetime.combine(last, datetime.time(23, 59, 59), zone)
+    return (start.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S"),
+            end.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S"))
+
+
 def now_utc(environ=None):
     """The current time, or ``MEMORY_TIERED_NOW`` when it is set."""
     env = os.environ if environ is None else environ

@@ -6,7 +6,7 @@ Uses: base, safety.
 import contextlib
 import datetime
 
-from .base import LazyRe, MAX_PERIODS
+from .base import LazyRe, local_zone, MAX_PERIODS
 from .safety import contains_any
 
 
@@ -390,7 +390,7 @@ def extract_periods(text, now, floating=None):
     Searcher._anchor_periods).
     """
     periods, floating = [], {} if floating is None else floating
-    today = now.date()
+    today = now.astimezone(local_zone()).date()  # (the person's day, not UTC's)
     text = text.replace(_DAY_MARK[0], " ").replace(_DAY_MARK[1], " ")
     folded = text.casefold()
     digits = any(ch.isdigit() for ch in text)

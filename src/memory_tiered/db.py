@@ -20,7 +20,8 @@ from .checks import dump_list, load_ids
 from .indexing import index_tokens
 from .files import atomic_file, make_private_dirs, remove_stale_temp_files
 from .schema import (
-    complete_schema, register_functions, run_migration_step, sqlite_has_fts5, FTS_DDL, FTS_FILL,
+    complete_schema, CURRENT_SCHEMA_VERSION, register_functions, run_migration_step,
+    schema_statements, sqlite_has_fts5, FTS_DDL, FTS_FILL,
     schema_shapes, SCHEMA_VERSION)
 
 
@@ -119,7 +120,12 @@ def _quick_check(conn):
         result = conn.execute("PRAGMA quick_check").fetchone()[0]
     except sqlite3.DatabaseError as exc:
         return str(exc)
-    return None if result == "ok" else result
+    if result == "ok":
+        return None
+    lines = [line.strip() for line in str(result).splitlines()
+             if line.strip() and not line.strip().startswith("***")]
+    first = lines[0] if lines else str(result).strip()
+    return first + (" and %d more finding(s)" % (len(lines) - 1) if len(lines) > 1 else "")
 
 
 def backup_is_good(path):
@@ -473,6 +479,13 @@ class MemoryDB:
             names = None  # the steps may add tables
             with self.atomic():
                 current = conn.execute("PRAGMA user_version").fetchone()[0]
+                fresh = current == 0 and not conn.execute(
+                    "SELECT 1 FROM sqlite_master WHERE name = 'memory_l1'").fetchone()
+                if fresh:  # a new file: the current schema at once, then any newer migration
+                    for statement in schema_statements():
+                        conn.execute(statement)
+                    current = CURRENT_SCHEMA_VERSION
+                    conn.execute("PRAGMA user_version = %d" % current)
                 if current < SCHEMA_VERSION:  # not done by another process meanwhile
                     now = iso(now_utc())
                     for target in range(current + 1, SCHEMA_VERSION + 1):
@@ -480,7 +493,7 @@ class MemoryDB:
                         run_migration_step(conn, target, now)
                     complete_schema(conn, SCHEMA_VERSION)
                     conn.execute("PRAGMA user_version = %d" % SCHEMA_VERSION)
-                    if current > 0 and self._has_fts_table():
+                    if current > 0 and not fresh and self._has_fts_table():
                         self._reindex(conn)
         has_fts_table = "memory_fts" in names if names is not None else self._has_fts_table()
         if self._want_fts and not has_fts_table and sqlite_has_fts5():

@@ -1,17 +1,18 @@
 """The terms, names and identifiers of a search text.
 
-Uses: base, text, safety, indexing, dates.
+Uses: base, text, safety, indexing, dates, names.
 """
 
 import functools
 
 from .base import (
-    LazyRe, GATE_NAME_TOP, GATE_PLAIN_WORDS, GATE_PLAIN_ZH, GATE_RARE, GATE_SHORT,
+    LazyRe, local_day, local_zone, GATE_NAME_TOP, GATE_PLAIN_WORDS, GATE_PLAIN_ZH, GATE_RARE, GATE_SHORT,
     GATE_TECH_WORDS, NEAR_DISTANCE, SCAN_TERMS)
 from .text import CJK_CLASS, glossary, cjk_runs, EN_STOP_WORDS, split_stop_words, word_runs
 from .safety import contains_any
 from .indexing import cjk_bigrams, porter_stem
 from .dates import MONTH_NAMES, WEEKDAY_NAMES, extract_periods
+from .names import han_forms, latin_forms, names_in_latin
 
 
 def light_stem(word):
@@ -254,6 +255,15 @@ class Query:
             sources = tuple(s for s in sources if s in unique or s in cjk_terms)
             if sources:
                 self.other_forms.append((form, sources))
+        # a person's name in the other script (Chen Hao: 陈浩; 乐乐: Lele)
+        for words_, syllables in names_in_latin(source):
+            if all(w in unique for w in words_):
+                self.other_forms += [(form, words_) for form in han_forms(syllables)]
+        for run in runs:
+            for form, written in latin_forms(simplified(run)):
+                held = tuple(t for t in cjk_bigrams(written) if t in cjk_terms)
+                if held:
+                    self.other_forms.append((form, held))
         if self.raw != raw:
             self.other_forms += _traditional_forms(source, cjk_terms)
         self.cjk_terms = list(cjk_terms)
@@ -389,7 +399,7 @@ def gate_forms(query, terms):
 
 def in_periods(query, result):
     """Whether a search result was created in a period the query names."""
-    day = (result.get("created_at") or "")[:10]
+    day = local_day(result.get("created_at"), local_zone())
     return any(first.isoformat() <= day <= last.isoformat() for first, last in query.periods)
 
 
