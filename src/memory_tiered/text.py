@@ -1,6 +1,6 @@
 """Words, CJK runs, stop words, the English-Chinese glossary, ids and names of files.
 
-Uses: base.
+Uses: base, vocabulary.
 """
 
 import datetime
@@ -8,6 +8,7 @@ import functools
 import os
 
 from .base import LazyRe, MAX_TEXT, ValidationError
+from .vocabulary import VOCABULARY
 
 
 _CJK_RANGES = (
@@ -227,10 +228,10 @@ def split_stop_words(run):
 
 @functools.lru_cache(maxsize=1)
 def glossary():
-    """GLOSSARY read once: ({English word: its Chinese words}, {Chinese word: its English words},
-    the lengths of the Chinese words, longest first)."""
+    """GLOSSARY and VOCABULARY read once: ({English word: its Chinese words}, {Chinese word: its
+    English words}, the lengths of the Chinese words, longest first)."""
     to_zh, to_en = {}, {}
-    for entry in GLOSSARY.split():
+    for entry in (GLOSSARY + "\n" + VOCABULARY).split():
         english, chinese = (part.split(",") for part in entry.split(":"))
         for word in english:
             to_zh.setdefault(word, set()).update(chinese)
