@@ -20,8 +20,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "src", "memory_tiered")
 TARGET = os.path.join(ROOT, "memory_tiered.py")
-MODULES = ("base", "text", "safety", "projects", "checks", "indexing", "dates", "queries", "files",
-           "schema", "db", "records", "sessions", "tombstones", "decay", "embeddings", "search",
+MODULES = ("base", "vocabulary", "text", "safety", "projects", "checks", "indexing", "dates", "names",
+           "queries", "files",
+           "schema", "db", "records", "sessions", "tombstones", "decay", "embeddings", "gate", "search",
            "store", "promote", "vault", "report", "operations", "replication", "context",
            "agents", "importers", "hooks", "mcp", "jobs", "cli", "commands")
 

@@ -519,7 +519,7 @@ def cmd_search_all(args):
         else:
             found = searcher.search(text, **options)
             # marks weak matches; the ranking stays
-            searcher.gate(text, found["results"], options["now"])
+            searcher.gate(text, found["results"], options["now"], prompt=False)
     if searcher.touch_skipped:
         say("note: %s" % searcher.touch_skipped)
     if args.explain and found.get("also_searched"):

@@ -215,7 +215,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
                                 exclude_flagged=True,
                                 # the best ``limit`` with the project boost
                                 prefer=project)["results"]
-        found = searcher.gate(without_project_name(query, project), found, now)
+        found = searcher.gate(without_project_name(query, project), found, now, project)
         mirrored = {r[0] for r in db.execute(
             "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND "
             + IN_CLAUDE_MD, (json.dumps([r["id"] for r in found if r["level"] == "l2"]),))} \

@@ -81,7 +81,7 @@ def recall_memories(db, *, query, queries=(), level=None, limit=10, project=None
         found = searcher.search_many([query] + list(queries), **options)
     else:
         found = searcher.search(query, **options)
-        searcher.gate(query, found["results"], now)
+        searcher.gate(query, found["results"], now, prompt=False)
     with contextlib.suppress(sqlite3.OperationalError):
         DecayEngine(db).recall(recalled_keys(found["results"]), session_id, now)
     return found

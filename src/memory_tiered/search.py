@@ -1,6 +1,6 @@
 """One ranked list across the three levels, and the injection gate (Searcher).
 
-Uses: base, text, checks, indexing, dates, queries, records, decay, embeddings.
+Uses: base, text, checks, indexing, dates, queries, records, decay, embeddings, gate.
 """
 
 import collections
@@ -11,7 +11,8 @@ import math
 import sqlite3
 
 from .base import (
-    LazyRe, ANCHOR_YEARS, CANDIDATES_PER_RESULT, check_period, DATE_AFTER, DATE_BONUS,
+    LazyRe, ANCHOR_YEARS, CANDIDATES_PER_RESULT, check_period, DATE_AFTER, DATE_BONUS, day_bounds,
+    local_day, local_zone,
     FIELD_WEIGHTS, GATE_COVERAGE, GATE_NAME_COVERAGE, GATE_NAME_TOP, GATE_OTHER_NAMES, iso,
     LEVEL_NUM, LEVEL_TABLE, LEVEL_TEXT, LEVEL_WEIGHT, LEVELS, MAX_TEXT, MemoryTieredError,
     MIN_CANDIDATES, NEAR_WEIGHT, now_utc, parse_time, POSTINGS_BUDGET, PROJECT_BOOST, READ_AS_MAX,
@@ -25,8 +26,9 @@ from .queries import (
     all_weak, compound_terms, extensions_in, gate_forms, gate_terms, in_periods, long_cjk,
     of_the_days, prompt_strength, stands_alone, strong_terms, GATE_NOT_NAMES, Query)
 from .records import stored_number, check_level, record_dict
-from .decay import DecayEngine
+from .decay import DecayEngine, strength_formula
 from .embeddings import EMBED_CANDIDATES, embed_settings, nearest
+from .gate import candidate_features, GateModel, is_lookup, prompt_form
 
 
 _NAME_IN_PROMPT_RE = LazyRe(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b")
@@ -58,6 +60,17 @@ def _subject_candidates(query):
     if raw == raw.lower() or raw == raw.upper():
         return words
     return {m.group(0).lower() for m in _CAPITALISED_RE.finditer(raw)} & words
+
+
+def _chosen(results, evidence, choice):
+    """The results GateModel.choose kept; each annotated with its evidence and probabilities,
+    the others marked weak."""
+    chosen, wanted, each = choice
+    for i, r in enumerate(results):
+        r["gate"].update(probability=round(each[i], 3), prompt=round(wanted, 3),
+                         features={k: round(v, 3) for k, v in evidence[i].items()})
+        r["weak"] = i not in chosen
+    return [results[i] for i in chosen]
 
 
 class Searcher:
@@ -226,7 +239,7 @@ class Searcher:
         for text in texts:
             found = self.search(text, limit=max(limit, 20), touch=False, now=now,
                                 **options)["results"]
-            kept = {(r["level"], r["id"]) for r in self.gate(text, found, now)}
+            kept = {(r["level"], r["id"]) for r in self.gate(text, found, now, prompt=False)}
             passed |= kept
             for rank, r in enumerate(found):
                 key = (r["level"], r["id"])
@@ -425,7 +438,7 @@ class Searcher:
             except ValidationError:
                 hours = 0.0
             self._elapsed[applied] = hours
-        return stored * self._factor ** (hours / (stored_number(stability, 1.0) or 1.0))
+        return strength_formula(stored, self._factor, hours, stored_number(stability, 1.0) or 1.0, 0)
 
     def _scored(self, level, row, hit):
         record = record_dict(level, row)  # a dict: reading it by name is cheaper than the row
@@ -690,22 +703,15 @@ class Searcher:
             total += frequencies.get(term, 0)
         return query.keeping(kept, forms=kept), total
 
-    def gate(self, text, results, now=None):
+    def gate(self, text, results, now=None, project=None, prompt=True):
         """The results a person would call a real match for ``text`` (ranked order kept), each
-        annotated with ``gate`` (coverage and matched terms); the others are marked ``weak``.
-
-        The prompt's terms are its words and CJK bigrams without the plain words of a coding
-        conversation (gate_terms).  A term's information is ln(1 + N / df) in this store (N
-        records, df containing it), so a word in a large share of memories says little; a term
-        no memory contains does not count.  A result passes when the information of the prompt
-        terms it contains is at least GATE_COVERAGE of the prompt's, or, in a prompt of at most
-        GATE_SHORT known terms, when it contains a rare one (GATE_RARE).  Names (capitalised words
-        inside the prompt) must be in the result; a prompt that names someone the store knows
-        lets its GATE_NAME_TOP best results that contain the name pass from GATE_NAME_COVERAGE
-        (and see GATE_OTHER_NAMES).  One shared term is enough when it is the prompt's most
-        specific (rare, none rarer) and a name on either side, or when the result is one of the
-        GATE_NAME_TOP best and of a period the prompt names ("what did we release in March?";
-        see _of_a_period). Measured by bench/injection*.py."""
+        annotated with ``gate`` (coverage, matched terms, the evidence and its probability);
+        the others are marked ``weak``.  The prompt's terms are its words and CJK bigrams
+        without the plain words of a coding conversation (gate_terms), each worth ln(1 + N / df)
+        in this store; the evidence for each result (gate.FEATURES: the rules' verdict, the
+        share of the prompt's information it holds, names, rarity, rank, period, project, the
+        prompt's form) is weighed by GateModel; ``prompt`` False: a search, not a prompt (see
+        GateModel.choose).  Measured by bench/injection_blind.py."""
         text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
         text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
@@ -736,7 +742,8 @@ class Searcher:
         held_any = set().union(*matched.values()) if matched else set()
         named = self._named_in_memory(specific & held_any - set(query.cjk_terms),
                                       (names | shouted) & held_any)
-        kept = []
+        evidence, model, form = [], GateModel(), prompt_form(text)
+        best = max((r.get("score") or 0.0) for r in results)
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known
             # (held: what a single word may match through; not a Chinese word held only in another
@@ -762,14 +769,19 @@ class Searcher:
             one = bool(anchor and (mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
                        - partial)
             dated = bool(mine - everywhere) and rank < GATE_NAME_TOP and in_periods(query, r)
-            ok = named_ok and (one or dated or enough and (
+            rule = named_ok and (one or dated or enough and (
                 coverage >= GATE_COVERAGE or bool(rare & mine)
                 or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))
+            evidence.append(candidate_features(
+                form, coverage=coverage, rule=rule, count=count, enough=enough, one=one,
+                dated=dated, named=named_ok, rare=rare & mine, rank=rank,
+                relative=(r.get("score") or 0.0) / best if best > 0 else 0.0,
+                project=project and row is not None and row["project"] == project,
+                terms=len(known), unknown=len(unknown) / float(len(terms)),
+                period=query.periods, in_period=query.periods and in_periods(query, r)))
             r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
-            r["weak"] = not ok
-            if ok:
-                kept.append(r)
-        return kept
+        return _chosen(results, evidence, model.choose(
+            evidence, "lookup" if prompt and is_lookup(text, form) else prompt))
 
     def _matched_with_forms(self, keys, info, bigrams, forms):
         """({key: the prompt terms the record holds, itself or in another form}, {key: how many
@@ -1142,7 +1154,8 @@ class Searcher:
         for lv in LEVELS:
             ids = [rid for (l_, rid), hit in hits.items() if l_ == lv and hit["raw"] > 0]
             if ids:
-                days += [row[0][:10] for row in self.db.execute(
+                zone = local_zone()
+                days += [local_day(row[0], zone) for row in self.db.execute(
                     "SELECT created_at FROM %s WHERE id IN (SELECT value FROM json_each(?))"
                     % LEVEL_TABLE[lv], (int_list(ids),))]
         return days
@@ -1155,8 +1168,7 @@ class Searcher:
         return int(min(found)[:4]) if found else None
 
     def _on_day(self, day, filters, want, last=None):
-        start = day.isoformat() + "T00:00:00"
-        end = (last or day).isoformat() + "T23:59:59"
+        start, end = day_bounds(day, last or day, local_zone())
         out = []
         for lv in filters["levels"]:
             where = ["created_at BETWEEN ? AND ?"]
