@@ -401,7 +401,9 @@ def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
     """Keep a session's turns (role, text) for its later summary, scrubbed and cut, and queue
     the session; ``replace`` keeps only these.  Returns the number of turns stored."""
     now = now or now_utc()
-    texts = [(role, scrub(str(text).replace("\x00", ""))[0][:TRANSCRIPT_TURN_MAX])
+    # (a lone surrogate a host passes is dropped, as a card drops it: the turn is still kept)
+    texts = [(role, scrub(str(text).encode("utf-8", "ignore").decode("utf-8").replace(
+        "\x00", ""))[0][:TRANSCRIPT_TURN_MAX])
              for role, text in ((r, user_words(str(t)) if r == "user" and t else t)
                                 for r, t in turns)
              if role in ("user", "assistant") and text and str(text).strip()]

@@ -5,6 +5,7 @@ read with a bound.
 Uses: base, text.
 """
 
+import base64
 import collections
 import itertools
 import math
@@ -83,7 +84,7 @@ _STRONG_PARTS = frozenset(("pw",))
 _NOT_PASS = frozenset("bypass compass encompass surpass overpass underpass trespass".split())
 # ... and these make it one when it looks random (sort_key=created_at is no secret)
 _WEAK_ENDINGS = ("key", "keys", "auth", "sig", "signature", "session", "sessionid", "sessid",
-                 "sid", "cookie", "salt", "hmac", "otp", "jwt", "sk", "userinfo")
+                 "sid", "cookie", "salt", "hmac", "otp", "jwt", "sk", "ak", "userinfo")
 # what may follow the secret word in a name that still holds the secret (SECRET_KEY_BASE,
 # DB_PASSWORD_PROD); anything else makes it a name about a secret (password_file, token_type)
 _SECRET_SUFFIXES = frozenset("base value data str string b64 base64 hex raw enc encrypted plain "
@@ -108,8 +109,8 @@ _PLACEHOLDER_WORDS = ("your", "xxx", "todo", "fixme", "here", "insert", "replace
                       "示例", "替换", "此处", "这里", "占位", "請填", "范例")
 # ... and those no random token holds by chance (AWS's documented AKIAIOSFODNN7EXAMPLE)
 _PLACEHOLDER_MARKS = ("example", "changeme", "change_me", "change-me", "placeholder", "dummy",
-                      "redacted", "sample")
-_PLACEHOLDER_VALUES = frozenset("password passwd pass pwd secret token key apikey api_key none null "
+                      "redacted", "sample", "change-this", "change_this", "changethis")
+_PLACEHOLDER_VALUES = frozenset("await new function lambda yield return self this password passwd pass pwd secret token key apikey api_key none null "
                                 "nil true false undefined string str bytes int integer bool any "
                                 "optional secretstr required empty default env value values "
                                 "redacted masked hidden stdin yes no on off enabled disabled "
@@ -117,7 +118,7 @@ _PLACEHOLDER_VALUES = frozenset("password passwd pass pwd secret token key apike
 SECRET_PREFIXES = (  # tokens whose prefix names their issuer: (kind, pattern)
     ("anthropic-key", r"sk-ant-[\w-]{20,}"),
     ("openai-key", r"sk-(?:proj-|svcacct-|admin-|live-|test-)?[\w-]{20,}"),
-    ("stripe-key", r"(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{16,}"),
+    ("stripe-key", r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}|whsec_[A-Za-z0-9]{16,}"),
     ("aws-key", r"(?:AKIA|ASIA)[0-9A-Z]{16}(?![0-9A-Z])"),
     ("github-token", r"gh[pousr]_[A-Za-z0-9]{30,}|github_pat_\w{22,}"),
     ("gitlab-token", r"gl(?:pat|rt|ptt|dt|cbt|soat|ft|imt|agent)-[\w-]{20,}"),
@@ -140,6 +141,9 @@ _PREFIXED_RE = LazyRe("|".join("(?P<k%d>(?:(?<![\\w.-])|(?<=bot))(?:%s))" % (n, 
 _TOKEN_SHAPE_RE = LazyRe(r"(?<![\w.\-/+])[A-Za-z][A-Za-z0-9]{1,11}[_.\-][\w.\-]{19,}")
 _TOKEN_SEPARATORS_RE = LazyRe(r"[_.\-]+")
 _HEX_RE = LazyRe(r"[0-9a-f]+")
+# what is public by design: publishable keys, and the DER of a public key (SPKI: RSA, EC, Ed25519)
+_PUBLIC_KEYS = ("pk_live_", "pk_test_", "MIIBIjANBgkqhkiG9w0BAQEFAAOC", "MIICIjANBgkqhkiG9w0BAQEFAAOC",
+                "MFkwEwYHKoZIzj0CAQYI", "MCowBQYDK2Vw")
 _DOTTED_TOKEN_RE = LazyRe(r"(?<![\w.\-])[\w\-]{20,}\.[\w\-]{6,}\.[\w\-]{20,}(?![\w.\-])")
 _TOKENISH_PREFIX = ("pat", "api", "key", "tok", "secret", "sk", "live", "auth", "bot", "app", "sec")
 _JWT_RE = LazyRe(r"(?<![\w-])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}(?:\.[\w-]{8,}\.[\w-]{8,})?")
@@ -208,7 +212,7 @@ _CLI_PASSWORD_RES = tuple(LazyRe(p) for p in (
     r"[^|\n]*--password-stdin|kubectl\s+create\s+secret|vault\s+kv\s+put)",
     r"(?:^|>[ \t]*)AUTH[ \t]+" + _ARG,
     # curl -u user:VALUE, --user user:VALUE
-    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:\"']*:(?P<value>[^\s\"']+)",
+    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:,\"']*[:,](?P<value>[^\s\"']+)",
 ))
 # what each of the patterns above needs in the text (lower-cased), SQL's first
 _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), ("sshpass",),
@@ -259,7 +263,9 @@ _REDACTED_RE = LazyRe(r"\[REDACTED:[\w.\-]*\]")
 _SECRET_HINTS = ("://", "-----begin", "<private", "eyj", "pass", "pwd", "pw", "secret", "token",
                  "key", "auth", "sig", "sess", "sid", "cookie", "cred", "salt", "hmac", "otp",
                  "bearer", "sk", " -p", " -a ", " -u", "--user", "identified", "mysql", "mariadb",
-                 "login", "htpasswd", "rabbitmqctl") + _SECRET_WORDS_ZH
+                 "login", "htpasswd", "rabbitmqctl", "sign in", "account", "sudo", "jdbc:oracle",
+                 "unseal", "root token", " -i", "connect(", "algoliasearch", "log in", "@tcp(",
+                 "@unix(") + _SECRET_WORDS_ZH
 
 
 def _entropy(text):
@@ -350,15 +356,26 @@ def _bare_value(value):
     return plain[7:] if plain.startswith("base64:") else plain
 
 
+_CALL_LIKE_RE = LazyRe(r"[A-Za-z_][\w.]*\(|.*\)$")
+_TEMPLATE_PART_RE = LazyRe(r"\{\w{1,40}\}|\$\{")
+_LITERAL_IN_CALL_RE = LazyRe(r"([\"'`])([^\"'`]{4,200})\1")
+_CONVERSION_RE = LazyRe(r"(?:\[\]byte|bytes|str|String|Buffer\.from|b|\w*encode|SecretStr|"
+                        r"SecretKeySpec|new String)\(")
+
+
 def _placeholder(value, name=""):
     """Whether ``value`` is a placeholder, an example, a reference or a type, not a secret."""
     plain = _bare_value(value)
     lowered = plain.lower()
     if len(plain) < 3 or set(lowered) <= set("*x.…-_#?<> ·•"):
         return True
-    if plain[0] in "$%<(@[" or plain.startswith(("{{", "{%", "{$")) or plain.endswith((
-            "...", "…")) or "(" in plain:
-        return True
+    quoted_random = value[:1] in "\"'" and looks_random(plain)
+    if plain[0] in "$%<(@[" and not quoted_random or plain.startswith(("{{", "{%", "{$")) or plain.endswith((
+            "...", "…")) or _TEMPLATE_PART_RE.search(plain):
+        return True  # (a template: token:refresh:{userId})
+    if _CALL_LIKE_RE.match(plain) and not quoted_random:  # a call: os.getenv("X") is a reference, []byte("x") a value
+        literal = _LITERAL_IN_CALL_RE.search(plain)
+        return not (literal and _CONVERSION_RE.match(plain)) or _placeholder(literal.group(2), name)
     if lowered in _PLACEHOLDER_VALUES or lowered == name.strip("\"'-").lower():
         return True
     if any(word in lowered for word in _PLACEHOLDER_MARKS) or not looks_random(plain) and any(
@@ -447,6 +464,11 @@ def _assignment_ok(text, m, zh):
         return None
     if kind == "weak" and name.strip("\"'-").lower() in ("key", "keys") and ":" in value:
         return None  # a message or cache key (order:ORD2024...), not a credential
+    segments = value.strip("\"'").split(":")
+    if len(segments) >= 2 and all(p.isdigit() or p.isalpha() for p in segments if p):
+        return None  # a key's path (session:user:10086:web), not a credential
+    if text[m.end("value"):m.end("value") + 1] in ("{", "$"):
+        return None  # the start of a template (token:refresh:{userId})
     return "password" if kind == "strong" else "secret"
 
 
@@ -522,8 +544,10 @@ def _http_credentials(text, spans):
     lowered = text.lower()
     for kind, pattern in (("authorization", _AUTHORIZATION_RE), ("bearer", _BEARER_RE)):
         for m in pattern.finditer(text) if kind in lowered else ():
-            if not _placeholder(m.group("value")):
-                spans.append(m.span("value") + (kind,))
+            after = text[m.end("value"):m.end("value") + 200]
+            if not _placeholder(m.group("value")) and not (kind == "authorization" and (
+                    "${" in text[m.start("value") - 12:m.end("value")] or '="{' in after)):
+                spans.append(m.span("value") + (kind,))  # (not a template: ${token}, ="{签名值}")
     for m in _COOKIE_RE.finditer(text) if "cookie" in lowered else ():
         base = m.start("pairs")
         for pair in _COOKIE_PAIR_RE.finditer(m.group("pairs")):
@@ -537,8 +561,8 @@ def _http_credentials(text, spans):
 
 def _token_split_ok(token):
     """A prefix, a separator and a random tail (hf_..., dop_v1_..., re_Gkg5...): one of the
-    first three separators splits it so."""
-    if _HASH_PREFIX_RE.match(token) or _UUID_RE.match(token):
+    first three separators splits it so.  (A publishable key, pk_live_..., is public.)"""
+    if _HASH_PREFIX_RE.match(token) or _UUID_RE.match(token) or token.startswith(_PUBLIC_KEYS):
         return False
     for m in itertools.islice(_TOKEN_SEPARATORS_RE.finditer(token), 3):
         prefix, tail = token[:m.start()], token[m.end():]
@@ -683,6 +707,100 @@ def _might_hold_secret(text):
     return contains_any(text.lower(), _SECRET_HINTS) or bool(_LONG_RUN_RE.search(text))
 
 
+# a password told in a sentence, some words after its secret word ("the temp password for the
+# new jumpbox is Summer2024!", "root pw on the NAS is still 'x'", "邮箱密码 ... 应该是 x 或者 y")
+_PROSE_SECRET_RE = LazyRe(
+    r"(?i)\b(?:password|passwd|passphrase|passcode|pw|pwd)\b(?:[ \t]+[^\s:=.,;!?]{1,20}){0,6}?"
+    r"[ \t]+(?:is|was|=)(?:[ \t]+(?:still|now|just|probably|either))?[ \t]+"
+    r"(?P<value>'[^'\n]{3,80}'|\"[^\"\n]{3,80}\"|[^\s'\"，。]{4,80})")
+_PROSE_SECRET_ZH_RE = LazyRe(
+    r"(?:密码|口令|授权码|密钥)[^\n。；]{0,16}?(?:是|为|應該是|应该是)[ \t]*"
+    r"(?P<value>[A-Za-z0-9!@#$%^&*_.+\-]{4,80})(?:[ \t]*(?:或者|或|还是)[ \t]*"
+    r"(?P<other>[A-Za-z0-9!@#$%^&*_.+\-]{4,80}))?")
+# a user and a password given together ("log in as qa_tester / Qa-Test-0315", "login is admin /
+# Welcome2024!", "账号 admin 密码 x" is the assignment rule's)
+_LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log ?in|sign ?in|login|credentials?|account)\b[^\n/]{0,24}?"
+                        r"\b(?:as|is|:)[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
+# a secret key given after its access key id on a command line (ossutil -i ID -k SECRET,
+# coscmd -a ID -s SECRET, obsutil -i=ID -k=SECRET)
+_KEY_PAIR_FLAGS_RE = LazyRe(r"\s-(?:i|a|-access[-_]?key(?:[-_]id)?|-ak)[ =]\S{8,}\s+"
+                            r"-(?:k|s|-secret[-_]?key|-sk)[ =](?P<value>[^\s'\"]{12,})")
+# a call that takes a user (or an app id) and then its password or key
+_CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algoliasearch|"
+                         r"set_password|SMTP\w*\.login)\(\s*(['\"])[^'\"\n]{1,80}\1\s*,\s*"
+                         r"(['\"])(?P<value>[^'\"\n]{4,200})\2")
+# Oracle's user/password@host, a secret piped into sudo -S, Vault's unseal keys and root token
+_OTHER_SHAPES = (
+    LazyRe(r"jdbc:oracle:thin:[^/\s@]{1,64}/(?P<value>[^@\s]{1,200})@"),
+    LazyRe(r"\becho\s+(?:-[neE]+\s+)?(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"),
+    LazyRe(r"(?im)^[ \t]*(?:unseal key \d+|initial root token|recovery key \d+)[ \t]*:[ \t]*"
+           r"(?P<value>\S{16,})"),
+)
+_BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
+_DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
+
+
+def _value_group_span(m, group="value"):
+    start, end = m.span(group)
+    if m.group(group)[:1] in "'\"" and end - start > 2:
+        return start + 1, end - 1
+    return start, end
+
+
+_LIST_VALUE_RE = LazyRe(r"(?i)\b[\w.\-]*(?:passwords?|secrets|tokens)[\"']?\s*[:=]\s*\[(?P<items>[^\]\n]{1,400})\]")
+_LIST_ITEM_RE = LazyRe(r"([\"'])(?P<value>[^\"'\n]{3,200})\1")
+
+
+# an access key id of a known shape, then its secret on the same line (AcsClient('LTAI...',
+# 'SECRET'), a credentials.csv row, a console screenshot's "AKIA...   SECRET")
+_KEY_ID_THEN_SECRET_RE = LazyRe(
+    r"(?<![A-Za-z0-9])(?:AKIA|ASIA|LTAI|AKID)[A-Za-z0-9]{12,32}(?![A-Za-z0-9])|"
+    r"(?<![A-Za-z0-9])(?=[A-Z0-9]{20}(?![A-Za-z0-9]))(?=(?:[A-Z]*[0-9]){3})(?=(?:[0-9]*[A-Z]){8})"
+    r"[A-Z0-9]{20}")
+_SECRET_AFTER_ID_RE = LazyRe(r"[ \t,'\"]{1,12}(?P<value>[A-Za-z0-9+/=\-_]{24,64})(?![A-Za-z0-9+/=])")
+
+
+def _more_shapes(text, spans):
+    """Secrets in sentences, user/password pairs, key pairs on command lines, calls, and
+    base64 blobs that decode to credentials (a Kubernetes secret, a Docker config)."""
+    lowered = text.lower()
+    if contains_any(lowered, ("password", "passwd", "passphrase", "passcode", "pw")):
+        for m in _PROSE_SECRET_RE.finditer(text):
+            value = m.group("value").strip("'\"")
+            if not _placeholder(value, "password") and (_credential_like(value) or m.group(
+                    "value")[:1] in "'\""):
+                spans.append(_value_group_span(m) + ("password",))
+    if contains_any(text, ("密码", "口令", "授权码", "密钥")):
+        for m in _PROSE_SECRET_ZH_RE.finditer(text):
+            for group in ("value", "other"):
+                if m.group(group) and not _placeholder(m.group(group), "password"):
+                    spans.append(m.span(group) + ("password",))
+    for m in _LOGIN_PAIR_RE.finditer(text) if contains_any(lowered, ("log", "sign", "cred",
+                                                                       "account")) else ():
+        if _credential_like(m.group("value")) and not _placeholder(m.group("value"), "password"):
+            spans.append(m.span("value") + ("password",))
+    for pattern in (_KEY_PAIR_FLAGS_RE, _CALL_SECRET_RE) + _OTHER_SHAPES:
+        for m in pattern.finditer(text):
+            if not _placeholder(m.group("value").strip("'\""), "password"):
+                spans.append(_value_group_span(m) + ("secret",))
+    for m in _KEY_ID_THEN_SECRET_RE.finditer(text):
+        after = _SECRET_AFTER_ID_RE.match(text, m.end())
+        if after and looks_random(after.group("value"), 24):
+            spans.append(after.span("value") + ("secret",))
+    for m in _LIST_VALUE_RE.finditer(text):
+        for item in _LIST_ITEM_RE.finditer(m.group("items")):
+            if not _placeholder(item.group("value"), "password"):
+                at = m.start("items")
+                spans.append((at + item.start("value"), at + item.end("value"), "password"))
+    for m in _BASE64_RUN_RE.finditer(text):
+        try:
+            decoded = base64.b64decode(m.group(0) + "=" * (-len(m.group(0)) % 4)).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if _DECODED_SECRET_RE.search(decoded) and scrub(decoded)[1]:
+            spans.append(m.span() + ("secret",))
+
+
 def scrub(text):
     """Replace secrets in text with [REDACTED:kind]; return (text, {kind: count}): <private>
     blocks, private keys, tokens by their prefix or shape, JWTs, URL passwords, values of
@@ -702,8 +820,13 @@ def scrub(text):
         _named_values(text, spans)
         _http_credentials(text, spans)
         _random_near_words(text, spans)
+        _more_shapes(text, spans)
         if "|" in text:
             _tables(text, spans)
+    # (nothing public: a public key's DER, a publishable key, a JSON Web Key's members)
+    jwk = '"kty"' in text
+    spans = [sp for sp in spans if not text[sp[0]:sp[1]].startswith(_PUBLIC_KEYS)
+             and not (jwk and sp[2] == "token")]
     if not spans:
         return text, found
     done = [m.span() for m in _REDACTED_RE.finditer(text)]
