@@ -72,7 +72,7 @@ class ReadBackTests(VaultTestCase):
 class KillTests(VaultTestCase):
     """SIGKILL at random moments during syncs that import, rename, archive and write notes."""
 
-    ROUNDS = 12  # kills spread over the whole run (with 20 the suite neared its 3-minute budget)
+    ROUNDS = 6  # kills spread over the whole run (more rounds cost the suite its 3-minute budget)
     SEED = 20261129
 
     def build(self, base):
