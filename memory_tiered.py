@@ -2046,7 +2046,7 @@ _SECRET_SUFFIXES = frozenset("base value data str string b64 base64 hex raw enc 
                              "plaintext text prod dev test staging live old new current primary "
                              "secondary backup info userinfo pair".split())
 # a key part after one of these is no secret (recv-keys, public_key, Idempotency-Key, sort_key)
-_NOT_SECRET_KEYS = frozenset("public pub recv fingerprint finger id ids sort primary foreign "
+_NOT_SECRET_KEYS = frozenset("release public pub recv fingerprint finger id ids sort primary foreign "
                              "partition cache idempotency dedup dedupe routing shard hash object "
                              "map lookup row composite unique index message kafka redis "
                              "i18n translation".split())
@@ -2140,7 +2140,7 @@ _NAMED_FLAG_VALUE_RE = LazyRe(r"(?:--name|--key|secret\s+set|--parameter-name)[ 
 _JSON_KEY_VALUE_RE = LazyRe(r"\"(?:key|name)\"\s*:\s*\"(?P<name>[A-Za-z_][\w.\-]{0,80})\"\s*,\s*\"value\"\s*:"
                             r"\s*(?P<value>\"[^\"\n]{1,400}\")")
 # what `cat` printed of a key file: the line after it
-_KEY_FILE_RE = LazyRe(r"(?m)\bcat\s+(?:\S*/)?(?:[\w.\-]*(?:\.key|\.pem|\.p8|secret|credential|token)"
+_KEY_FILE_RE = LazyRe(r"(?m)\bcat\s+(?:\S*/)?(?:[\w.\-]*(?:\.key|\.pem|\.p8|\.psk|secret|credential|token|[Pp]assword|auth)"
                       r"[\w.\-]*)[ \t]*$\s*^(?:[ \t]*(?:/[ \t]*)?)(?P<value>[A-Za-z0-9+/=_\-]{16,})[ \t]*$")
 # a property list's key and its value: <key>AlgoliaWriteKey</key> <string>...</string>
 _PLIST_PAIR_RE = LazyRe(r"<key>(?P<name>[A-Za-z_][\w.\-]{0,80})</key>\s*<string>(?P<value>[^<\n]{1,400})"
@@ -2220,7 +2220,7 @@ _SECRET_HINTS = ("://", "-----begin", "<private", "eyj", "pass", "pwd", "pw", "s
                  "bearer", "sk", " -p", " -a ", " -u", "--user", "identified", "mysql", "mariadb",
                  "login", "htpasswd", "rabbitmqctl", "sign in", "account", "sudo", "jdbc:oracle",
                  "unseal", "root token", " -i", "connect(", "algoliasearch", "log in", "@tcp(",
-                 "@unix(") + _SECRET_WORDS_ZH
+                 "@unix(", "sqlplus", "masterauth", "psk", "ldap", " use ", "securestring") + _SECRET_WORDS_ZH
 
 
 def _entropy(text):
@@ -2336,6 +2336,9 @@ def _placeholder(value, name=""):
     if any(word in lowered for word in _PLACEHOLDER_MARKS) or not looks_random(plain) and any(
             word in lowered for word in _PLACEHOLDER_WORDS):
         return True  # (a long random token may hold "here" by chance, never "example")
+    if plain.startswith(("ENC(", "ENC[", "$ANSIBLE_VAULT", "vault:v1:", "AgB")) and len(plain) > 40 \
+            or plain.startswith(("ENC(", "ENC[")):
+        return True  # encrypted, safe to commit (jasypt, sops, ansible-vault, Vault, SealedSecret)
     if _SCHEME_RE.match(plain) and "@" not in plain:
         return True  # a reference to a secret store (op://vault/item, vault://..., arn:...)
     if _ENV_NAME_RE.fullmatch(plain):
@@ -2393,6 +2396,8 @@ def _assignment_ok(text, m, zh):
     name, sep, value = m.group("name"), m.group("sep"), m.group("value")
     kind = _name_kind(name)
     if kind is None or _placeholder(value, name) or _counts_not_secrets(name, value):
+        return None
+    if text[max(0, m.start("name") - 8):m.start("name")].lower().endswith(("public ", "public_")):
         return None
     if zh and any(w in m.group("between") for w in _NOT_SECRET_ZH):
         return None
@@ -2675,7 +2680,7 @@ _PROSE_SECRET_ZH_RE = LazyRe(
 # a user and a password given together ("log in as qa_tester / Qa-Test-0315", "login is admin /
 # Welcome2024!", "账号 admin 密码 x" is the assignment rule's)
 _LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log ?in|sign ?in|login|credentials?|account)\b[^\n/]{0,24}?"
-                        r"\b(?:as|is|:)[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
+                        r"(?:\b(?:as|is)|:)?[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
 # a secret key given after its access key id on a command line (ossutil -i ID -k SECRET,
 # coscmd -a ID -s SECRET, obsutil -i=ID -k=SECRET)
 _KEY_PAIR_FLAGS_RE = LazyRe(r"\s-(?:i|a|-access[-_]?key(?:[-_]id)?|-ak)[ =]\S{8,}\s+"
@@ -2687,6 +2692,12 @@ _CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algolia
 # Oracle's user/password@host, a secret piped into sudo -S, Vault's unseal keys and root token
 _OTHER_SHAPES = (
     LazyRe(r"jdbc:oracle:thin:[^/\s@]{1,64}/(?P<value>[^@\s]{1,200})@"),
+    LazyRe(r"\bsqlplus\s+[\w.$]{1,64}/(?P<value>[^@\s]{1,200})@"),
+    LazyRe(r"\b(?:sentinel\s+auth-pass\s+\S+|masterauth)\s+(?P<value>\S{4,200})"),
+    LazyRe(r"\bPSK\s+(?P<value>\"[^\"\n]{4,200}\")"),
+    LazyRe(r"\bldap\w*\s[^\n|;]*?\s-w\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"),
+    LazyRe(r"(?i)\bnet\s+use\s[^\n]*?/user:\S+\s+(?P<value>[^\s/]\S*)"),
+    LazyRe(r"(?i)ConvertTo-SecureString\s+(?P<value>\"[^\"\n]+\"|'[^'\n]+')\s+-AsPlainText"),
     LazyRe(r"\becho\s+(?:-[neE]+\s+)?(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"),
     LazyRe(r"(?im)^[ \t]*(?:unseal key \d+|initial root token|recovery key \d+)[ \t]*:[ \t]*"
            r"(?P<value>\S{16,})"),
@@ -2752,7 +2763,7 @@ def _more_shapes(text, spans):
             decoded = base64.b64decode(m.group(0) + "=" * (-len(m.group(0)) % 4)).decode("utf-8")
         except (ValueError, UnicodeDecodeError):
             continue
-        if _DECODED_SECRET_RE.search(decoded) and scrub(decoded)[1]:
+        if decoded.isprintable() and _DECODED_SECRET_RE.search(decoded):
             spans.append(m.span() + ("secret",))
 
 

@@ -19,6 +19,12 @@ if ROOT not in sys.path:
 
 import memory_tiered  # noqa: E402
 
+# The tool as the installed hooks, MCP entries and plugins start it: the module's cached bytecode
+# (a script named on the command line is compiled on every run; tests/test_newcomer.py and the
+# field-table test run the script form itself).
+memory_tiered.refresh_bytecode(SCRIPT)
+COMMAND = [sys.executable] + memory_tiered.launch_args(SCRIPT)
+
 # MEMORY_TIERED_FAST_TESTS=1 skips the slow tests (kills at random moments, concurrent writers,
 # simulated months, whole first weeks, and each test that takes 0.25 s or more, most of them
 # several processes each); CI and a plain run run everything.
@@ -115,5 +121,5 @@ class CLITestCase(unittest.TestCase):
         full_env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": self.tmp,
                     "MEMORY_TIERED_DB": self.db}
         full_env.update(env or {})
-        return subprocess.run([sys.executable, SCRIPT] + list(argv), env=full_env, input=input,
+        return subprocess.run(COMMAND + list(argv), env=full_env, input=input,
                               capture_output=True, timeout=timeout)

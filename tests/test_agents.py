@@ -9,7 +9,7 @@ import time
 import unittest
 from unittest import mock
 
-from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered, slow
+from helpers import ROOT, COMMAND, CLITestCase, memory_tiered, slow
 
 
 def hook(test, event, payload, raw=None, env=None):
@@ -318,7 +318,7 @@ class CaptureTests(CLITestCase):
 
 class MCPTests(CLITestCase):
     def converse(self, lines):
-        proc = subprocess.Popen([sys.executable, SCRIPT, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        proc = subprocess.Popen(COMMAND + ["mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, env={"PATH": os.environ["PATH"], "HOME": self.tmp,
                                                              "MEMORY_TIERED_DB": self.db})
         payload = "".join((l if isinstance(l, str) else json.dumps(l)) + "\n" for l in lines).encode("utf-8")

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import unittest
 
-from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered, slow
+from helpers import ROOT, COMMAND, SCRIPT, CLITestCase, memory_tiered, slow
 
 
 class BadInputTests(CLITestCase):
@@ -254,7 +254,7 @@ class ProcessTests(CLITestCase):
     @slow
     def test_invalid_utf8_argument_from_shell(self):
         self.subprocess("init")
-        proc = subprocess.run([sys.executable, SCRIPT, "add-l1", "--session-id", "s", "--summary", b"bad \xff"],
+        proc = subprocess.run(COMMAND + ["add-l1", "--session-id", "s", "--summary", b"bad \xff"],
                               env={"PATH": os.environ["PATH"], "HOME": self.tmp, "MEMORY_TIERED_DB": self.db,
                                    "LC_ALL": "C.UTF-8"}, capture_output=True)
         self.assertEqual(proc.returncode, 2)

@@ -12,7 +12,7 @@ import sys
 import time
 from unittest import mock
 
-from helpers import ROOT, SCRIPT, CLITestCase, memory_tiered, slow
+from helpers import ROOT, COMMAND, CLITestCase, memory_tiered, slow
 
 # Realistic samples: (what, text that holds it, the secret bytes that must never be stored)
 SECRET_FORMS = [
@@ -260,7 +260,7 @@ class RefusalTests(CLITestCase):
 
 class MCPHostileTests(CLITestCase):
     def converse(self, lines):
-        proc = subprocess.run([sys.executable, SCRIPT, "mcp"], input=("\n".join(lines) + "\n").encode(),
+        proc = subprocess.run(COMMAND + ["mcp"], input=("\n".join(lines) + "\n").encode(),
                               capture_output=True, timeout=60, env={"PATH": os.environ.get("PATH", ""),
                                                                      "HOME": self.tmp, "MEMORY_TIERED_DB": self.db})
         return proc, [json.loads(line) for line in proc.stdout.decode().splitlines()]

@@ -16,7 +16,7 @@ import time
 import unittest
 from unittest import mock
 
-from helpers import SCRIPT, memory_tiered, slow
+from helpers import COMMAND, memory_tiered, slow
 
 SKEW = {"a": 0, "b": 3, "c": -5}  # hours each device's clock is off
 BASE = datetime.datetime(2026, 12, 1, 9, 0, tzinfo=datetime.timezone.utc)
@@ -609,7 +609,7 @@ class TestProjectKeys(Devices):
         old = memory_tiered.path_project_key(root)
         self.add("a", "Shop: payments go through Stripe", project=old)
         env = dict(os.environ, MEMORY_TIERED_DB=self.db("a"), MEMORY_TIERED_NOW=self.now("a"))
-        hook = subprocess.run([sys.executable, SCRIPT, "hook", "session-start"], input=json.dumps(
+        hook = subprocess.run(COMMAND + ["hook", "session-start"], input=json.dumps(
             {"session_id": "s1", "cwd": root, "hook_event_name": "SessionStart", "source": "startup"}),
             capture_output=True, text=True, env=env, timeout=60)
         self.assertEqual(hook.returncode, 0, hook.stderr)
@@ -631,7 +631,7 @@ class TestHooksAndJob(Devices):
         env = dict(os.environ, MEMORY_TIERED_DB=self.db("b"), MEMORY_TIERED_NOW=self.now("b"))
 
         def session_start():
-            hook = subprocess.run([sys.executable, SCRIPT, "hook", "session-start"], input=json.dumps(
+            hook = subprocess.run(COMMAND + ["hook", "session-start"], input=json.dumps(
                 {"session_id": "s-b", "cwd": self.tmp, "hook_event_name": "SessionStart", "source": "startup"}),
                 capture_output=True, text=True, env=env, timeout=60)
             self.assertEqual(hook.returncode, 0, hook.stderr)
@@ -717,7 +717,7 @@ class TestKill(Devices):
         for trial in range(4):
             for device in "ab":
                 env = dict(os.environ, MEMORY_TIERED_DB=self.db(device), MEMORY_TIERED_NOW=self.now(device))
-                proc = subprocess.Popen([sys.executable, SCRIPT, "replicate", "--dir", self.folder],
+                proc = subprocess.Popen(COMMAND + ["replicate", "--dir", self.folder],
                                         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 # kill once the run has got somewhere: the folder exists, then a random further wait
                 deadline = time.monotonic() + 30

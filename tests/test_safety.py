@@ -39,7 +39,7 @@ class ConcurrencyTests(CLITestCase):
         writer = ("import sys; sys.path.insert(0, %r)\n"
                   "import memory_tiered, io, contextlib\n"
                   "errors = 0\n"
-                  "for i in range(300):\n"
+                  "for i in range(150):\n"
                   "    buf = io.StringIO()\n"
                   "    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):\n"
                   "        code = memory_tiered.main(['add-l1', '--session-id', 'w%%s-%%d' %% (sys.argv[1], i),\n"
@@ -61,16 +61,16 @@ class ConcurrencyTests(CLITestCase):
         env = dict(os.environ, MEMORY_TIERED_DB=self.db)
         procs = [subprocess.Popen([sys.executable, "-c", writer, str(n)], env=env, stderr=subprocess.PIPE)
                  for n in range(4)]
-        loops = [subprocess.Popen([sys.executable, "-c", looper, argv, "3"], env=env, stdout=subprocess.PIPE,
+        loops = [subprocess.Popen([sys.executable, "-c", looper, argv, "2"], env=env, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE)
-                 for argv in ("decay", "compress|--apply", "sync|--vault|" + vault)]  # each loops for 3 s
+                 for argv in ("decay", "compress|--apply", "sync|--vault|" + vault)]  # each loops for 2 s
         for proc in procs + loops:
             _, err = proc.communicate(timeout=120)
             self.assertEqual(proc.returncode, 0, err.decode("utf-8", "replace")[-2000:])
         conn = self.connect(self.db)
-        self.assertEqual(conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0], 1200)
+        self.assertEqual(conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0], 600)
         self.assertEqual(conn.execute("PRAGMA integrity_check").fetchone()[0], "ok")
-        self.assertEqual(conn.execute("SELECT count(DISTINCT session_id) FROM memory_l1").fetchone()[0], 1200)
+        self.assertEqual(conn.execute("SELECT count(DISTINCT session_id) FROM memory_l1").fetchone()[0], 600)
         conn.close()
         self.assertEqual(self.json_cli("doctor")["healthy"], True)
 

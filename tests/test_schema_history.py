@@ -11,7 +11,7 @@ import sys
 import time
 import unittest
 
-from helpers import SCRIPT, CLITestCase, memory_tiered, slow
+from helpers import COMMAND, CLITestCase, memory_tiered, slow
 
 FIXTURES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures")
 
@@ -142,7 +142,7 @@ class SchemaHistoryTests(CLITestCase):
             conn.commit()
             rows_before = conn.execute("SELECT count(*) FROM memory_l1").fetchone()[0]
             conn.close()
-            proc = subprocess.Popen([sys.executable, SCRIPT, "--db", path, "stats"], stdout=subprocess.DEVNULL,
+            proc = subprocess.Popen(COMMAND + ["--db", path, "stats"], stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL)
             deadline = time.monotonic() + 60
             while proc.poll() is None and time.monotonic() < deadline:

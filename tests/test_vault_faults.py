@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from helpers import ROOT, SCRIPT, memory_tiered, slow
+from helpers import ROOT, COMMAND, memory_tiered, slow
 from test_vault import VaultTestCase
 
 HEADINGS = [memory_tiered.KEY_POINTS_HEADING, memory_tiered.LINKS_HEADING, "## 上级会话 Parent",
@@ -72,7 +72,7 @@ class ReadBackTests(VaultTestCase):
 class KillTests(VaultTestCase):
     """SIGKILL at random moments during syncs that import, rename, archive and write notes."""
 
-    ROUNDS = 6  # kills spread over the whole run (more rounds cost the suite its 3-minute budget)
+    ROUNDS = 3  # kills spread over the whole run (more rounds cost the suite its 3-minute budget)
     SEED = 20261129
 
     def build(self, base):
@@ -183,7 +183,7 @@ class ConcurrencyTests(VaultTestCase):
                 handle.write(hand_note(n))
         env = {"PATH": os.environ.get("PATH", ""), "HOME": self.tmp, "MEMORY_TIERED_DB": self.db,
                "MEMORY_TIERED_VAULT": self.vault}
-        procs = [subprocess.Popen([sys.executable, SCRIPT] + argv, env=env, stdout=subprocess.PIPE,
+        procs = [subprocess.Popen(COMMAND + argv, env=env, stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE) for argv in (["sync"], ["job", "sync"])]
         for proc in procs:
             proc.communicate(timeout=120)
