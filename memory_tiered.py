@@ -10468,7 +10468,10 @@ class Promoter:
                 l2_id = self.store.insert(conn, "l2", {
                     "category": row["project"] or "general", "knowledge": row["summary"],
                     "source_ids": [row["id"]], "tags": tags, "importance": row["importance"],
-                    "project": row["project"], "created_at": iso(now), "origin": "auto",
+                    # (dated by what it was learnt from: "what did I do yesterday?" is not a
+                    # week-old fix promoted yesterday)
+                    "project": row["project"], "created_at": row["created_at"] or iso(now),
+                    "origin": "auto",
                     "flagged": row["flagged"], "flag_cleared": row["flag_cleared"],
                     "uid": uid}, now)
                 conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
@@ -15572,6 +15575,18 @@ def no_turns_summary(session):
             % (session["session_id"], where, session.get("reason") or "unknown"), [])
 
 
+def _pending_here(db, session_id, project, most=20):
+    """The other pending sessions of ``project`` (of no project when it is None), newest first:
+    the ones the agent of this session can summarise."""
+    out = []
+    for pending in sorted(pending_sessions(db), key=lambda p: p["recorded_at"], reverse=True):
+        if pending["session_id"] == session_id or len(out) >= most:
+            continue
+        if (project_key(pending["cwd"]) if pending.get("cwd") else None) == project:
+            out.append(pending)
+    return out
+
+
 def summarise_pending(db, now, older_than_hours=None, only=None):
     """Write a low-importance L1 (agent "auto") for each session pending too long (or for the
     session ``only``); return their ids."""
@@ -15763,7 +15778,7 @@ def run_hook(event, data, db_path, now, agent="claude-code"):
             _replicate_quietly(db, now)  # what the other devices learnt, before the block is built
             text = build_context(db, None, budget=1500, project=project, now=now,
                                  reads_claude_md=reads_claude_md)
-            waiting = [p for p in pending_sessions(db) if p["session_id"] != session_id]
+            waiting = _pending_here(db, session_id, project)
             text += consolidation_block(db, command, now, project,
                                         every_project=read_config(db)["scope"] == "all")
     if data.get("source") in ("compact", "resume") and session_id and os.path.exists(db_path):
@@ -15789,9 +15804,9 @@ def run_hook(event, data, db_path, now, agent="claude-code"):
                  % (session_id, command, shell_quote(session_id),
                     " --project %s" % shell_quote(project) if project else ""))
     if waiting:
-        # each with its own project: a summary of a session in shop must not land in this one's
-        text += ("%d earlier session(s) have no summary yet; store one for each (`%s pending` "
-                 "lists them):\n" % (len(waiting), command))
+        # this project's only (another project's waits for a session there, or the nightly job)
+        text += ("%d earlier session(s) here have no summary yet; store one for each (`%s pending` "
+                 "lists every project's):\n" % (len(waiting), command))
         for pending in waiting[:PENDING_HINT_MAX]:
             key = project_key(pending["cwd"]) if pending.get("cwd") else None
             text += "- `%s add-l1 --session-id %s%s --summary \"...\"`\n" % (

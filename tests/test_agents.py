@@ -70,7 +70,7 @@ class HookTests(CLITestCase):
         out = proc.stdout.decode("utf-8")
         self.assertIn("Prefers boring", out)
         self.assertIn("[L1#%d" % self.target, out)
-        self.assertIn("1 earlier session(s) have no summary", out)
+        self.assertIn("1 earlier session(s) here have no summary", out)
         self.assertLess(len(out), 10000)
 
     def test_a_writer_holding_the_database_costs_the_prompt_hook_only_its_counting(self):

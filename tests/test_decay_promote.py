@@ -79,7 +79,8 @@ class CleanupTests(CLITestCase):
 
 class PromotionTests(CLITestCase):
     def test_report_and_apply_once(self):
-        ready = self.add_l1("Chose Postgres for billing", session="a", importance=0.85, key_points="db,billing")
+        ready = self.add_l1("Chose Postgres for billing", session="a", importance=0.85, key_points="db,billing",
+                            now="2026-04-20T10:00:00")
         near = self.add_l1("Postgres tuning notes", session="b", importance=0.85, key_points="db")
         self.add_l1("Postgres backup chat", session="c", importance=0.2, key_points="db")
         for hour in range(3):  # a retrieval counts once per sitting: three sittings
@@ -101,6 +102,7 @@ class PromotionTests(CLITestCase):
         self.assertIn("Chose Postgres for billing", l2["knowledge"])
         self.assertEqual(l2["tags"], ["db", "billing"])
         self.assertEqual(l2["importance"], 0.85)
+        self.assertEqual(l2["created_at"], rec["created_at"])  # dated by what it was learnt from
         _, err = self.run_cli("compress", "--apply")
         self.assertIn("0 promoted", err)
         self.assertEqual(len(self.json_cli("list", "--level", "l2")["records"]), 1)

@@ -394,21 +394,22 @@ class SessionCardTests(TrustCase):
 
 class PendingHintTests(TrustCase):
     @slow
-    def test_pending_hint_names_each_sessions_project(self):
+    def test_pending_hint_names_only_this_projects_sessions(self):
         shop = os.path.join(self.tmp, "shop")
         blog = os.path.join(self.tmp, "blog")
         for folder in (shop, blog):
             os.makedirs(os.path.join(folder, ".git"))
         self.add_l1("a first memory so the database exists")
-        hook = json.dumps({"session_id": "old-shop", "cwd": shop, "reason": "exit"})
-        self.subprocess("hook", "session-end", input=hook.encode())
+        for session, folder in (("old-shop", shop), ("old-blog", blog)):
+            hook = json.dumps({"session_id": session, "cwd": folder, "reason": "exit"})
+            self.subprocess("hook", "session-end", input=hook.encode())
         hook = json.dumps({"session_id": "new-blog", "cwd": blog, "source": "startup"})
-        result = self.subprocess("hook", "session-start", input=hook.encode())
-        out = result.stdout.decode()
-        self.assertIn("old-shop", out)
-        shop_key = memory_tiered.project_key(shop)
-        line = [ln for ln in out.splitlines() if "old-shop" in ln]
-        self.assertTrue(line and shop_key in line[0], out)
+        out = self.subprocess("hook", "session-start", input=hook.encode()).stdout.decode()
+        self.assertNotIn("old-shop", out)  # another project's session is not this agent's to summarise
+        line = [ln for ln in out.splitlines() if "old-blog" in ln]
+        self.assertTrue(line and memory_tiered.project_key(blog) in line[0], out)
+        self.assertIn("1 earlier session(s) here", out)
+        self.assertEqual(len(self.json_cli("pending")["pending"]), 2)  # both are still listed
 
 
 class FileIsCurrentTests(TrustCase):

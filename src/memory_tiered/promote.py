@@ -131,7 +131,10 @@ class Promoter:
                 l2_id = self.store.insert(conn, "l2", {
                     "category": row["project"] or "general", "knowledge": row["summary"],
                     "source_ids": [row["id"]], "tags": tags, "importance": row["importance"],
-                    "project": row["project"], "created_at": iso(now), "origin": "auto",
+                    # (dated by what it was learnt from: "what did I do yesterday?" is not a
+                    # week-old fix promoted yesterday)
+                    "project": row["project"], "created_at": row["created_at"] or iso(now),
+                    "origin": "auto",
                     "flagged": row["flagged"], "flag_cleared": row["flag_cleared"],
                     "uid": uid}, now)
                 conn.execute("UPDATE memory_l1 SET promoted_to = ?, updated_at = ? WHERE id = ?",
