@@ -300,7 +300,7 @@ class FuzzTests(CLITestCase):
     """Generated hostile values at every command, the MCP server and every hook (fixed seed)."""
 
     SEED = 1129
-    ROUNDS = 400
+    ROUNDS = 200
 
     VALUES = ["", " ", "-1", "0", "1", "2", "1.5", "nan", "inf", "-0", "²", "١", "9" * 30, str(2 ** 63),
               "l4", "L1", "../../etc/passwd", "/dev/null", "a\x00b", "\ud800", "\udcff", "💥" * 50, "x" * 25000,

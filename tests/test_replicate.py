@@ -714,7 +714,7 @@ class TestKill(Devices):
                 now=BASE)
         self.add("b", "Fact from b")
         rng = random.Random(7)
-        for trial in range(4):
+        for trial in range(2):
             for device in "ab":
                 env = dict(os.environ, MEMORY_TIERED_DB=self.db(device), MEMORY_TIERED_NOW=self.now(device))
                 proc = subprocess.Popen(COMMAND + ["replicate", "--dir", self.folder],

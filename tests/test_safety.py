@@ -85,7 +85,7 @@ class CrashTests(CLITestCase):
                                          "key_points": ["k%d" % (i % 7)]}) + "\n")
         rng = random.Random(7)
         exact = 0
-        for round_ in range(10):
+        for round_ in range(6):
             db = os.path.join(self.tmp, "crash%d.db" % round_)
             proc = subprocess.Popen([sys.executable, SCRIPT, "import", source, "--progress", "--db", db],
                                     stderr=subprocess.PIPE)
