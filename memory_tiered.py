@@ -2174,6 +2174,34 @@ _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), (
               ("login",), ("redis-cli",), ("htpasswd",), ("rabbitmqctl",), ("pass:",),
               ("mongo", "sqlcmd", "bcp"), ("keychain",), ("echo",), ("auth",),
               (" -u", "--user", "--proxy-user"))
+# a secret key given after its access key id on a command line (ossutil -i ID -k SECRET,
+# coscmd -a ID -s SECRET, obsutil -i=ID -k=SECRET)
+_KEY_PAIR_FLAGS_RE = LazyRe(r"\s-(?:i|a|-access[-_]?key(?:[-_]id)?|-ak)[ =]\S{8,}\s+"
+                            r"-(?:k|s|-secret[-_]?key|-sk)[ =](?P<value>[^\s'\"]{12,})")
+# a call that takes a user (or an app id) and then its password or key
+_CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algoliasearch|"
+                         r"set_password|SMTP\w*\.login)\(\s*(['\"])[^'\"\n]{1,80}\1\s*,\s*"
+                         r"(['\"])(?P<value>[^'\"\n]{4,200})\2")
+# ... and the secrets other notations give after what names them, each with what it needs in
+# the text (lower-cased): the two above, Oracle's user/password@host, a Redis replica's and an
+# IPsec peer's secret, ldapsearch -w, net use, PowerShell, sudo -S, Vault's unseal keys
+_SECRET_SHAPES = (
+    (_KEY_PAIR_FLAGS_RE, (" -i", " -a", " --access", " --ak")),
+    (_CALL_SECRET_RE, ("login(", "auth", "connect(", "algoliasearch(", "set_password(")),
+    (LazyRe(r"jdbc:oracle:thin:[^/\s@]{1,64}/(?P<value>[^@\s]{1,200})@"), ("jdbc:oracle",)),
+    (LazyRe(r"\bsqlplus\s+[\w.$]{1,64}/(?P<value>[^@\s]{1,200})@"), ("sqlplus",)),
+    (LazyRe(r"\b(?:sentinel\s+auth-pass\s+\S+|masterauth)\s+(?P<value>\S{4,200})"),
+     ("auth-pass", "masterauth")),
+    (LazyRe(r"\bPSK\s+(?P<value>\"[^\"\n]{4,200}\")"), ("psk",)),
+    (LazyRe(r"\bldap\w*\s[^\n|;]*?\s-w\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"), ("ldap",)),
+    (LazyRe(r"(?i)\bnet\s+use\s[^\n]*?/user:\S+\s+(?P<value>[^\s/]\S*)"), ("/user:",)),
+    (LazyRe(r"(?i)ConvertTo-SecureString\s+(?P<value>\"[^\"\n]+\"|'[^'\n]+')\s+-AsPlainText"),
+     ("securestring",)),
+    (LazyRe(r"\becho\s+(?:-[neE]+\s+)?(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)\s*\|\s*sudo\s+"
+            r"(?:-\w+\s+)*-S\b"), ("sudo",)),
+    (LazyRe(r"(?im)^[ \t]*(?:unseal key \d+|initial root token|recovery key \d+)[ \t]*:[ \t]*"
+            r"(?P<value>\S{16,})"), ("unseal", "root token", "recovery key")),
+)
 _AUTHORIZATION_RE = LazyRe(
     r"(?i)\b(?:proxy-)?authorization[\"']?(?:\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest|bot|"
     r"apikey|key|sso-key|otp)\s+)?|\s+[\"']?(?:bearer|basic|token|digest)\s+)(?P<value>[^\s\"',;]{4,})")
@@ -2492,12 +2520,13 @@ def _named_values(text, spans):
                 at = m.end()
             else:
                 at = m.start() + 1
-    shapes = ((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES + (_GO_DSN_RE, _PGPASS_RE, _KEY_FILE_RE),
-              _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ",)))
-    for pattern, hints in zip(*shapes):
-        for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
-            if not _placeholder(m.group("value")):
-                spans.append(_value_span(m) + ("password",))
+    passwords = zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES + (_GO_DSN_RE, _PGPASS_RE, _KEY_FILE_RE),
+                    _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ",)))
+    for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES)):
+        for pattern, hints in shapes:
+            for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
+                if not _placeholder(m.group("value")):
+                    spans.append(_value_span(m) + (kind,))
 
 
 def _http_credentials(text, spans):
@@ -2681,36 +2710,8 @@ _PROSE_SECRET_ZH_RE = LazyRe(
 # Welcome2024!", "账号 admin 密码 x" is the assignment rule's)
 _LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log ?in|sign ?in|login|credentials?|account)\b[^\n/]{0,24}?"
                         r"(?:\b(?:as|is)|:)?[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
-# a secret key given after its access key id on a command line (ossutil -i ID -k SECRET,
-# coscmd -a ID -s SECRET, obsutil -i=ID -k=SECRET)
-_KEY_PAIR_FLAGS_RE = LazyRe(r"\s-(?:i|a|-access[-_]?key(?:[-_]id)?|-ak)[ =]\S{8,}\s+"
-                            r"-(?:k|s|-secret[-_]?key|-sk)[ =](?P<value>[^\s'\"]{12,})")
-# a call that takes a user (or an app id) and then its password or key
-_CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algoliasearch|"
-                         r"set_password|SMTP\w*\.login)\(\s*(['\"])[^'\"\n]{1,80}\1\s*,\s*"
-                         r"(['\"])(?P<value>[^'\"\n]{4,200})\2")
-# Oracle's user/password@host, a secret piped into sudo -S, Vault's unseal keys and root token
-_OTHER_SHAPES = (
-    LazyRe(r"jdbc:oracle:thin:[^/\s@]{1,64}/(?P<value>[^@\s]{1,200})@"),
-    LazyRe(r"\bsqlplus\s+[\w.$]{1,64}/(?P<value>[^@\s]{1,200})@"),
-    LazyRe(r"\b(?:sentinel\s+auth-pass\s+\S+|masterauth)\s+(?P<value>\S{4,200})"),
-    LazyRe(r"\bPSK\s+(?P<value>\"[^\"\n]{4,200}\")"),
-    LazyRe(r"\bldap\w*\s[^\n|;]*?\s-w\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"),
-    LazyRe(r"(?i)\bnet\s+use\s[^\n]*?/user:\S+\s+(?P<value>[^\s/]\S*)"),
-    LazyRe(r"(?i)ConvertTo-SecureString\s+(?P<value>\"[^\"\n]+\"|'[^'\n]+')\s+-AsPlainText"),
-    LazyRe(r"\becho\s+(?:-[neE]+\s+)?(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)\s*\|\s*sudo\s+(?:-\w+\s+)*-S\b"),
-    LazyRe(r"(?im)^[ \t]*(?:unseal key \d+|initial root token|recovery key \d+)[ \t]*:[ \t]*"
-           r"(?P<value>\S{16,})"),
-)
 _BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
 _DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
-
-
-def _value_group_span(m, group="value"):
-    start, end = m.span(group)
-    if m.group(group)[:1] in "'\"" and end - start > 2:
-        return start + 1, end - 1
-    return start, end
 
 
 _LIST_VALUE_RE = LazyRe(r"(?i)\b[\w.\-]*(?:passwords?|secrets|tokens)[\"']?\s*[:=]\s*\[(?P<items>[^\]\n]{1,400})\]")
@@ -2735,7 +2736,7 @@ def _more_shapes(text, spans):
             value = m.group("value").strip("'\"")
             if not _placeholder(value, "password") and (_credential_like(value) or m.group(
                     "value")[:1] in "'\""):
-                spans.append(_value_group_span(m) + ("password",))
+                spans.append(_value_span(m) + ("password",))
     if contains_any(text, ("密码", "口令", "授权码", "密钥")):
         for m in _PROSE_SECRET_ZH_RE.finditer(text):
             for group in ("value", "other"):
@@ -2745,10 +2746,6 @@ def _more_shapes(text, spans):
                                                                        "account")) else ():
         if _credential_like(m.group("value")) and not _placeholder(m.group("value"), "password"):
             spans.append(m.span("value") + ("password",))
-    for pattern in (_KEY_PAIR_FLAGS_RE, _CALL_SECRET_RE) + _OTHER_SHAPES:
-        for m in pattern.finditer(text):
-            if not _placeholder(m.group("value").strip("'\""), "password"):
-                spans.append(_value_group_span(m) + ("secret",))
     for m in _KEY_ID_THEN_SECRET_RE.finditer(text):
         after = _SECRET_AFTER_ID_RE.match(text, m.end())
         if after and looks_random(after.group("value"), 24):
