@@ -17983,6 +17983,66 @@ def cmd_install_agent(args):
     return 0
 
 
+CLI_NAME = "memory-tiered"
+CLI_MARK = "# written by `memory_tiered.py install-cli`"
+
+
+def cli_launcher_text(db=None):
+    """The ``memory-tiered`` command install-cli writes: a shell script that runs this module from
+    its cached bytecode (about twice as fast to start as ``python3 memory_tiered.py``, which
+    compiles the whole file on every run), with ``--db`` when one was given."""
+    command = module_command() + (" --db %s" % shell_quote(os.path.abspath(db)) if db else "")
+    return "#!/bin/sh\n%s; runs %s\nexec %s \"$@\"\n" % (
+        CLI_MARK, os.path.abspath(__file__), command)
+
+
+@subcommand("install-cli",
+            "Put a `memory-tiered` command on your PATH that starts from cached bytecode.",
+            "memory_tiered.py install-cli   |   install-cli --bin ~/bin   |   install-cli --remove",
+            option("--bin", dest="bin_dir",
+                   help="the folder to write it in (default ~/.local/bin, created if missing)"),
+            option("--remove", action="store_true",
+                   help="take the command back (only one install-cli wrote)"),
+            option("--print", action="store_true", dest="print_only",
+                   help="print the command's text, write nothing"))
+def cmd_install_cli(args):
+    folder = os.path.abspath(os.path.expanduser(args.bin_dir or os.path.join("~", ".local", "bin")))
+    path = os.path.join(folder, CLI_NAME)
+    text = cli_launcher_text(getattr(args, "db", None))
+    if args.print_only:
+        emit(args, {"path": path, "text": text}, [text.rstrip("\n")])
+        return 0
+    old = None
+    if os.path.lexists(path):
+        if os.path.islink(path) or not os.path.isfile(path):
+            raise ValidationError("%s is not a file install-cli wrote; nothing was changed" % path)
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                old = handle.read(64 << 10)
+        except OSError as exc:
+            raise MemoryTieredError("cannot read %s: %s" % (path, exc.strerror or exc))
+        if CLI_MARK not in old:
+            raise ValidationError("%s exists and was not written by install-cli; move it away or "
+                                  "give another folder with --bin" % path)
+    if args.remove:
+        if old is not None:
+            os.unlink(path)
+        emit(args, {"path": path, "removed": old is not None}, [])
+        say("install-cli: %s %s" % ("removed" if old is not None else "there is no", path))
+        return 0
+    make_private_dirs(folder)
+    changed = write_atomic(path, text, mode=0o700)
+    refresh_bytecode()  # what the command reads instead of compiling the module
+    on_path = folder in [os.path.abspath(os.path.expanduser(p))
+                         for p in os.environ.get("PATH", "").split(os.pathsep) if p]
+    emit(args, {"path": path, "changed": changed, "on_path": on_path}, [])
+    say("install-cli: %s %s%s" % (
+        "wrote" if changed else "unchanged:", path,
+        "" if on_path else "; %s is not on your PATH: add `export PATH=\"%s:$PATH\"` to your "
+        "shell's startup file, or run it by its full path" % (folder, folder)))
+    return 0
+
+
 @subcommand("capture", "Store a Claude Code transcript's turns for later summarising.",
             "memory_tiered.py capture --transcript ~/.claude/projects/x/abc.jsonl",
             option("--transcript", required=True, help="a Claude Code transcript (.jsonl)"),

@@ -329,11 +329,26 @@ class ProcessTests(CLITestCase):
 
 
 class DocsTests(unittest.TestCase):
-    def test_every_subcommand_is_in_the_readme(self):
+    def test_every_subcommand_is_in_the_command_reference(self):
+        with open(os.path.join(ROOT, "docs", "commands.md"), encoding="utf-8") as handle:
+            reference = handle.read()
+        for name in memory_tiered.COMMANDS:
+            self.assertTrue(re.search(r"`%s[` ]" % re.escape(name), reference),
+                            "%s is not in docs/commands.md" % name)
+
+    def test_the_readme_is_short_and_its_links_lead_somewhere(self):
         with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
             readme = handle.read()
-        for name in memory_tiered.COMMANDS:
-            self.assertTrue(re.search(r"`%s[` ]" % re.escape(name), readme), "%s is not in README.md" % name)
+        self.assertLessEqual(readme.count("\n"), 300)
+        docs = sorted(os.listdir(os.path.join(ROOT, "docs")))
+        for name in docs:  # every page of the reference is reachable from the README
+            self.assertIn("(docs/%s)" % name, readme)
+        for page in ["README.md"] + [os.path.join("docs", n) for n in docs]:
+            with open(os.path.join(ROOT, page), encoding="utf-8") as handle:
+                text = handle.read()
+            for target in re.findall(r"\]\(([^)#:]+\.md)(?:#[^)]*)?\)", text):
+                path = os.path.normpath(os.path.join(ROOT, os.path.dirname(page), target))
+                self.assertTrue(os.path.exists(path), "%s links to a missing %s" % (page, target))
 
     def test_table_of_contents_banners(self):
         with open(SCRIPT, encoding="utf-8") as handle:

@@ -148,5 +148,48 @@ class InstallAgentTests(CLITestCase):
         self.assertEqual(self.read(path), "{not json")
 
 
+class InstallCliTests(CLITestCase):
+    """`install-cli`: a `memory-tiered` command that starts from cached bytecode, refuses to
+    replace a file it did not write, and takes back only its own."""
+
+    def test_the_command_runs_and_comes_back_out(self):
+        folder = os.path.join(self.tmp, "bin")
+        _, err = self.run_cli("install-cli", "--bin", folder)
+        path = os.path.join(folder, "memory-tiered")
+        self.assertIn("is not on your PATH", err)
+        self.assertEqual(os.stat(path).st_mode & 0o777, 0o700)
+        env = dict(os.environ, PATH=folder + os.pathsep + os.environ.get("PATH", ""))
+        proc = subprocess.run(["memory-tiered", "add-l1", "--session-id", "s1", "--summary",
+                               "Chose SQLite for the cache"], env=env, capture_output=True,
+                              text=True, timeout=60, cwd=self.tmp)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        found = subprocess.run(["memory-tiered", "search-all", "cache", "--json"], env=env,
+                               capture_output=True, text=True, timeout=60, cwd=self.tmp)
+        self.assertIn("Chose SQLite for the cache", found.stdout)
+        _, err = self.run_cli("install-cli", "--bin", folder)  # again: nothing changes
+        self.assertIn("unchanged", err)
+        self.run_cli("install-cli", "--bin", folder, "--remove")
+        self.assertFalse(os.path.exists(path))
+
+    def test_a_file_it_did_not_write_is_left_alone(self):
+        folder = os.path.join(self.tmp, "bin")
+        os.makedirs(folder)
+        path = os.path.join(folder, "memory-tiered")
+        with open(path, "w") as handle:
+            handle.write("#!/bin/sh\necho mine\n")
+        for extra in ((), ("--remove",)):
+            _, err = self.run_cli("install-cli", "--bin", folder, *extra, code=2)
+            self.assertIn("was not written by install-cli", err)
+        with open(path) as handle:
+            self.assertEqual(handle.read(), "#!/bin/sh\necho mine\n")
+        link = os.path.join(self.tmp, "other")
+        os.symlink(path, link + "-link")
+        _, err = self.run_cli("install-cli", "--bin", self.tmp, code=0)  # a fresh folder is fine
+        os.unlink(os.path.join(self.tmp, "memory-tiered"))
+        os.symlink(path, os.path.join(self.tmp, "memory-tiered"))
+        _, err = self.run_cli("install-cli", "--bin", self.tmp, code=2)
+        self.assertIn("is not a file install-cli wrote", err)
+
+
 if __name__ == "__main__":
     unittest.main()

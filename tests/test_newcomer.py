@@ -77,8 +77,8 @@ class NewcomerRunTests(unittest.TestCase):
 
 
     @slow
-    def test_the_readme_mcp_configuration_starts_the_server(self):
-        with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as handle:
+    def test_the_documented_mcp_configuration_starts_the_server(self):
+        with open(os.path.join(ROOT, "docs", "agents.md"), encoding="utf-8") as handle:
             readme = handle.read()
         block = re.search(r"```json\n(\{\"mcpServers\".*?)```", readme, re.S).group(1)
         server = json.loads(block.replace("/path/to", self.folder))["mcpServers"]["memory-tiered"]

@@ -16,7 +16,7 @@ from . import __version__
 from .base import (
     LazyRe, DatabaseError, DEFAULT_BUDGET, LEVELS, MemoryTieredError, NotFoundError, now_utc,
     TUNABLES, ValidationError)
-from .text import short, plural
+from .text import short, plural, shell_quote
 from .projects import current_project, project_key, project_label, resolve_project
 from .indexing import token_count
 from .files import JobLock, make_private_dirs, write_atomic, write_atomic_lines
@@ -32,7 +32,7 @@ from .operations import edit_memory, import_memories, pin_memory, sync_vault, un
 from .replication import (
     replicate_summary_lines, daily_report, leave_folder, replica_status, replicate_configured,
     replicate_folder, set_replica_names)
-from .context import build_context, HOOK_EVENTS, refresh_bytecode
+from .context import build_context, HOOK_EVENTS, module_command, refresh_bytecode
 from .agents import (
     refuse_links, AGENTS, apply_agent_install, capture_transcript, HOOK_AGENT_EVENTS,
     hook_handlers, install_hooks, plan_agent_install)
@@ -688,6 +688,66 @@ def cmd_install_agent(args):
         say("install-agent: %s keeps no private project settings, so its MCP entry and hooks "
              "(they name this machine's paths) went to your own settings; the project got only "
              "what a teammate can commit" % args.name)
+    return 0
+
+
+CLI_NAME = "memory-tiered"
+CLI_MARK = "# written by `memory_tiered.py install-cli`"
+
+
+def cli_launcher_text(db=None):
+    """The ``memory-tiered`` command install-cli writes: a shell script that runs this module from
+    its cached bytecode (about twice as fast to start as ``python3 memory_tiered.py``, which
+    compiles the whole file on every run), with ``--db`` when one was given."""
+    command = module_command() + (" --db %s" % shell_quote(os.path.abspath(db)) if db else "")
+    return "#!/bin/sh\n%s; runs %s\nexec %s \"$@\"\n" % (
+        CLI_MARK, os.path.abspath(__file__), command)
+
+
+@subcommand("install-cli",
+            "Put a `memory-tiered` command on your PATH that starts from cached bytecode.",
+            "memory_tiered.py install-cli   |   install-cli --bin ~/bin   |   install-cli --remove",
+            option("--bin", dest="bin_dir",
+                   help="the folder to write it in (default ~/.local/bin, created if missing)"),
+            option("--remove", action="store_true",
+                   help="take the command back (only one install-cli wrote)"),
+            option("--print", action="store_true", dest="print_only",
+                   help="print the command's text, write nothing"))
+def cmd_install_cli(args):
+    folder = os.path.abspath(os.path.expanduser(args.bin_dir or os.path.join("~", ".local", "bin")))
+    path = os.path.join(folder, CLI_NAME)
+    text = cli_launcher_text(getattr(args, "db", None))
+    if args.print_only:
+        emit(args, {"path": path, "text": text}, [text.rstrip("\n")])
+        return 0
+    old = None
+    if os.path.lexists(path):
+        if os.path.islink(path) or not os.path.isfile(path):
+            raise ValidationError("%s is not a file install-cli wrote; nothing was changed" % path)
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                old = handle.read(64 << 10)
+        except OSError as exc:
+            raise MemoryTieredError("cannot read %s: %s" % (path, exc.strerror or exc))
+        if CLI_MARK not in old:
+            raise ValidationError("%s exists and was not written by install-cli; move it away or "
+                                  "give another folder with --bin" % path)
+    if args.remove:
+        if old is not None:
+            os.unlink(path)
+        emit(args, {"path": path, "removed": old is not None}, [])
+        say("install-cli: %s %s" % ("removed" if old is not None else "there is no", path))
+        return 0
+    make_private_dirs(folder)
+    changed = write_atomic(path, text, mode=0o700)
+    refresh_bytecode()  # what the command reads instead of compiling the module
+    on_path = folder in [os.path.abspath(os.path.expanduser(p))
+                         for p in os.environ.get("PATH", "").split(os.pathsep) if p]
+    emit(args, {"path": path, "changed": changed, "on_path": on_path}, [])
+    say("install-cli: %s %s%s" % (
+        "wrote" if changed else "unchanged:", path,
+        "" if on_path else "; %s is not on your PATH: add `export PATH=\"%s:$PATH\"` to your "
+        "shell's startup file, or run it by its full path" % (folder, folder)))
     return 0
 
 
