@@ -71,6 +71,71 @@ class LayoutTests(unittest.TestCase):
         self.assertIs(memory_tiered.build_parser(only="get"), only)  # and once per process
 
 
+@slow
+class SeventhAgentTests(unittest.TestCase):
+    """A new agent is one registry entry: its install targets, its transcript folder and reader
+    with its own detect(); install-agent, its help and import-transcripts follow.  Checked on a
+    copy of the module with a throwaway agent."""
+
+    def test_a_throwaway_agent_in_one_class_reaches_install_and_import(self):
+        import json
+        import shutil
+        import subprocess
+        import sys
+        import tempfile
+        tmp = tempfile.mkdtemp(prefix="mt-agent-")
+        self.addCleanup(shutil.rmtree, tmp, True)
+        with open(SCRIPT, encoding="utf-8") as handle:
+            source = handle.read()
+        entry = (
+            "@agent\n"
+            "class Zed(Agent):\n"
+            "    name = \"zed\"\n"
+            "    description = \"Zed: context_servers.memory-tiered in ~/.config/zed/settings.json\"\n"
+            "    transcripts = (\".zed\", \"threads\")\n\n"
+            "    def detect(self, first):\n"
+            "        return \"thread\" in first\n\n"
+            "    def transcript_line(self, line):\n"
+            "        if \"thread\" in line:\n"
+            "            self.meta = {\"sessionId\": line[\"thread\"], \"cwd\": line[\"cwd\"]}\n"
+            "            return None\n"
+            "        return said_line(line[\"who\"], line[\"text\"], **self.meta)\n\n"
+            "    def changes(self, launch, project_dir):\n"
+            "        return [_json_change(os.path.join(os.path.expanduser(\"~\"), \".config\", \"zed\",\n"
+            "                                          \"settings.json\"),\n"
+            "                             [\"context_servers\", \"memory-tiered\"], launch)]\n\n\n")
+        anchor = "# the agents whose hooks call `hook EVENT --agent NAME`"
+        self.assertEqual(source.count(anchor), 1)
+        script = os.path.join(tmp, "memory_tiered.py")
+        with open(script, "w", encoding="utf-8") as handle:
+            handle.write(source.replace(anchor, entry + anchor))
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp,
+               "MEMORY_TIERED_DB": os.path.join(tmp, "m.db")}
+
+        def run(*argv):
+            done = subprocess.run([sys.executable, script] + list(argv), env=env, cwd=tmp,
+                                  capture_output=True, text=True, timeout=60)
+            self.assertEqual(done.returncode, 0, done.stderr)
+            return done.stdout + done.stderr
+
+        self.assertIn("zed", run("install-agent", "--help"))
+        self.assertIn("~/.zed/threads", run("import-transcripts", "--help"))
+        run("install-agent", "zed")
+        with open(os.path.join(tmp, ".config", "zed", "settings.json"), encoding="utf-8") as handle:
+            server = json.load(handle)["context_servers"]["memory-tiered"]
+        self.assertIn("mcp", server["args"])
+        folder = os.path.join(tmp, ".zed", "threads")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "t1.jsonl"), "w", encoding="utf-8") as handle:
+            for line in ({"thread": "t1", "cwd": os.path.join(tmp, "shop")},
+                         {"who": "user", "text": "why does the Stripe webhook return 400?"},
+                         {"who": "assistant", "text": "The signing secret was the test one."}):
+                handle.write(json.dumps(line) + "\n")
+        self.assertIn("1 added", run("import-transcripts"))
+        found = json.loads(run("search-all", "Stripe webhook", "--json"))
+        self.assertEqual(found["results"][0]["session_id"], "t1")
+
+
 if __name__ == "__main__":
     unittest.main()
 

@@ -412,291 +412,6 @@ def _toml_change(path, table, values):
     return Change(path, add, remove, True)
 
 
-_HOOK_TIMEOUTS = {"session-start": 10, "user-prompt-submit": 5, "session-end": 3,
-                  "pre-compact": 10}
-
-
-class Agent:
-    """What differs between the coding agents memory_tiered connects to, one subclass each
-    (as bottle's server adapters): ``name`` and ``description`` (for `install-agent` and its
-    help), ``events`` (our hook events in its names; none: it has no hooks we use),
-    ``private_project``: whether it keeps a project's settings in a place no team commits, and
-    ``changes(launch, project_dir)``: the files it reads and the change to each.  A new agent
-    is one class here and its tests."""
-
-    name = description = None
-    events = {}
-    private_project = False
-
-    def changes(self, launch, project_dir):
-        raise NotImplementedError
-
-    def hooks(self, launch, extra=None, matchers=None, scale=1):
-        """Our hook groups in Claude Code's nested form ({event: {"matcher", "hooks":
-        [handler]}}), each command ending in ``hook EVENT --agent NAME``; timeouts in seconds
-        (times ``scale``: Gemini counts milliseconds)."""
-        base = "%s --db %s hook " % (module_command(launch["command"]),
-                                     shell_quote(launch_db(launch)))
-        groups = {}
-        for event, name in self.events.items():
-            handler = dict(extra or {}, type="command", timeout=_HOOK_TIMEOUTS[event] * scale,
-                           command="%s%s --agent %s" % (base, event, self.name))
-            group = {"hooks": [handler]}
-            if (matchers or {}).get(event):
-                group = {"matcher": matchers[event], "hooks": [handler]}
-            groups[name] = group
-        return groups
-
-
-AGENTS = {}  # name -> Agent, in the order `install-agent --help` lists them
-
-
-def agent(cls):
-    """Register an Agent subclass under its name (an unknown name is an error)."""
-    AGENTS[cls.name] = cls()
-    return cls
-
-
-@agent
-class Codex(Agent):
-    name = "codex"
-    description = ("OpenAI Codex CLI: the four hooks in ~/.codex/hooks.json and "
-                   "[mcp_servers.memory-tiered] in ~/.codex/config.toml, and a note in AGENTS.md "
-                   "(the project's with --project)")
-    events = HOOK_EVENTS  # Codex took Claude Code's names and its plain-text context
-
-    def changes(self, launch, project_dir):
-        home = os.path.join(project_dir or os.path.expanduser("~"), ".codex")
-        hooks = self.hooks(launch, {"statusMessage": "memory_tiered"},
-                           {"pre-compact": "manual|auto"})  # every session-start source
-        return [
-            _hooks_change(os.path.join(home, "hooks.json"), hooks),
-            _toml_change(os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
-                         {"command": launch["command"], "args": launch["args"],
-                          "env": launch["env"]}),
-            _note_change(os.path.join(project_dir or home, "AGENTS.md")),
-        ]
-
-
-@agent
-class Cursor(Agent):
-    name = "cursor"
-    description = ("Cursor: session start, end and compaction hooks in ~/.cursor/hooks.json and "
-                   "mcpServers in ~/.cursor/mcp.json, and with --project a rule in "
-                   ".cursor/rules/memory-tiered.mdc")
-    # its prompt hook cannot add context; its session start can
-    events = {"session-start": "sessionStart", "session-end": "sessionEnd",
-              "pre-compact": "preCompact"}
-
-    def changes(self, launch, project_dir):
-        home = os.path.join(project_dir or os.path.expanduser("~"), ".cursor")
-        changes = [_hooks_change(os.path.join(home, "hooks.json"), self.hooks(launch), flat=True),
-                   _json_change(os.path.join(home, "mcp.json"), ["mcpServers", "memory-tiered"],
-                                dict(launch, type="stdio"))]
-        if project_dir:
-            changes.append(_note_change(os.path.join(home, "rules", "memory-tiered.mdc"), "mdc"))
-        return changes
-
-
-@agent
-class Gemini(Agent):
-    name = "gemini"
-    description = ("Gemini CLI: the four hooks and mcpServers in ~/.gemini/settings.json and a "
-                   "note in GEMINI.md (the project's with --project)")
-    events = {"session-start": "SessionStart", "user-prompt-submit": "BeforeAgent",
-              "session-end": "SessionEnd", "pre-compact": "PreCompress"}
-
-    def changes(self, launch, project_dir):
-        home = os.path.join(project_dir or os.path.expanduser("~"), ".gemini")
-        return [
-            _json_change(os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
-                         dict(launch, timeout=20000)),
-            _hooks_change(os.path.join(home, "settings.json"), self.hooks(
-                launch, {"name": "memory-tiered"}, {event: "*" for event in self.events},
-                scale=1000)),
-            _note_change(os.path.join(project_dir or home, "GEMINI.md")),
-        ]
-
-
-@agent
-class OpenCode(Agent):
-    name = "opencode"
-    description = ("OpenCode: mcp.memory-tiered in ~/.config/opencode/opencode.json and a note in "
-                   "AGENTS.md (the project's with --project)")
-
-    def changes(self, launch, project_dir):
-        folder = project_dir or os.path.join(os.path.expanduser("~"), ".config", "opencode")
-        server = {"type": "local", "command": [launch["command"]] + launch["args"],
-                  "environment": launch["env"], "enabled": True}
-        return [_json_change(os.path.join(folder, "opencode.json"), ["mcp", "memory-tiered"],
-                             server, defaults=(("$schema", "https://opencode.ai/config.json"),)),
-                _note_change(os.path.join(folder, "AGENTS.md"))]
-
-
-def claude_desktop_config():
-    """Claude Desktop's configuration file on this system."""
-    if sys.platform == "darwin":
-        return os.path.join(os.path.expanduser("~"), "Library", "Application Support", "Claude",
-                            "claude_desktop_config.json")
-    if sys.platform.startswith("win"):
-        return os.path.join(os.environ.get("APPDATA") or os.path.expanduser("~"), "Claude",
-                            "claude_desktop_config.json")
-    return os.path.join(
-        os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config"),
-        "Claude", "claude_desktop_config.json")
-
-
-@agent
-class ClaudeDesktop(Agent):
-    name = "claude-desktop"
-    description = "Claude Desktop: mcpServers in claude_desktop_config.json"
-
-    def changes(self, launch, project_dir):
-        if project_dir:
-            raise ValidationError("Claude Desktop has no project configuration; run "
-                                  "`install-agent claude-desktop` without --project")
-        return [_json_change(claude_desktop_config(), ["mcpServers", "memory-tiered"], launch)]
-
-
-@agent
-class ClaudeCode(Agent):
-    name = "claude-code"
-    description = ("Claude Code: the four hooks in ~/.claude/settings.json and the MCP server in "
-                   "~/.claude.json (with --project, .claude/settings.local.json and the project's "
-                   "entry in ~/.claude.json: Claude Code's private places, never committed)")
-    events = HOOK_EVENTS
-    private_project = True
-
-    def changes(self, launch, project_dir):
-        handlers = hook_handlers(os.path.abspath(__file__), launch_db(launch), launch["command"])
-        settings = (os.path.join(project_dir, ".claude", "settings.local.json") if project_dir
-                    else os.path.join(os.path.expanduser("~"), ".claude", "settings.json"))
-        keys = (["projects", os.path.abspath(project_dir)] if project_dir else []) + [
-            "mcpServers", "memory-tiered"]
-        return [_hooks_change(settings, handlers),
-                _json_change(os.path.join(os.path.expanduser("~"), ".claude.json"), keys,
-                             dict(launch, type="stdio"))]
-
-
-# the agents whose hooks call `hook EVENT --agent NAME`, and each one's names for our events
-HOOK_AGENT_EVENTS = {name: found.events for name, found in AGENTS.items() if found.events}
-
-
-def refuse_links(path, top):
-    """A project's file is written only when neither it nor a folder between it and the project
-    is a symbolic link: a link in a cloned repository could lead anywhere (~/.ssh, ~/.bashrc).
-    (In the home folder, a link the person made to their dotfiles is followed.)"""
-    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(top))
-    here = os.path.abspath(top)
-    for part in rel.split(os.sep):
-        here = os.path.join(here, part)
-        if os.path.islink(here):
-            raise MemoryTieredError("%s is a symbolic link inside the project; --project writes "
-                                    "only the project's own files, nothing was changed" % here)
-
-
-def agent_changes(name, launch, project_dir=None, remove=False):
-    """The changes `install-agent NAME` makes.  With ``project_dir``, nothing of this machine
-    goes into a file the project may commit: an agent with a private project place keeps it
-    there; for the others the project gets the portable parts (its instructions file) and the
-    entries that name this machine's paths go to the user's own settings (``remove`` with a
-    project takes back only the project's part: those user settings serve every project)."""
-    if name not in AGENTS:
-        raise ValidationError("unknown agent %r; choose one of: %s" % (name, ", ".join(AGENTS)))
-    found = AGENTS[name]
-    changes = found.changes(launch, project_dir)
-    if project_dir and not found.private_project:
-        changes = [c for c in changes if not c.machine] + (
-            [] if remove else [c for c in found.changes(launch, None) if c.machine])
-    return changes
-
-
-def plan_agent_install(name, db_path, project_dir=None, python=None, remove=False):
-    """[(path, old text or None, new text or None)] for `install-agent NAME` (``remove``: its
-    `--remove`, which takes exactly our entries out again; None: the file goes, when we made it
-    and nothing else is left); nothing is written."""
-    plan = {}  # path -> [text before, text after]: several edits of one file follow each other
-    for change in agent_changes(name, agent_launch(db_path, python, name), project_dir, remove):
-        if project_dir and os.path.abspath(change.path).startswith(os.path.abspath(project_dir)):
-            refuse_links(change.path, project_dir)
-        if change.path not in plan:
-            old = read_settings_text(change.path)
-            plan[change.path] = [old, old]
-        if remove and plan[change.path][1] is None:
-            continue  # nothing of ours to take out
-        plan[change.path][1] = (change.remove if remove else change.add)(plan[change.path][1])
-    out = []
-    for path, (old, new) in plan.items():
-        if remove and new is not None and not new.strip(" \n{}") and not os.path.exists(
-                path + ".memory-tiered.bak"):
-            new = None  # the file was ours alone
-        out.append((path, old, new))
-    return out
-
-
-def _remove_empty_config_folders(folder):
-    """After a removal: the agent's configuration folders it leaves empty (.claude, .codex,
-    .cursor/rules, ...), never the home folder or a project's."""
-    while os.path.basename(folder).startswith(".") or os.path.basename(folder) == "rules":
-        try:
-            os.rmdir(folder)
-        except OSError:
-            return
-        folder = os.path.dirname(folder)
-
-
-def apply_agent_install(plan, remove=False):
-    """Write a plan: each changed file backed up once (``NAME.memory-tiered.bak``, the file as it
-    was before the first install) and written atomically, through a symlink it already is; a
-    file the plan drops (None) is removed; a removal also deletes the backups install made.
-    Returns [(path, "written" | "unchanged" | "removed", backup or None)]."""
-    done = []
-    for path, old, new in plan:
-        if remove:
-            with contextlib.suppress(OSError):
-                os.unlink(path + ".memory-tiered.bak")
-        if old == new:
-            done.append((path, "unchanged", None))
-            continue
-        if new is None:
-            os.unlink(os.path.realpath(path))
-            _remove_empty_config_folders(os.path.dirname(path))
-            done.append((path, "removed", None))
-            continue
-        backup = None
-        if old is not None and not remove:
-            backup = path + ".memory-tiered.bak"
-            if not os.path.exists(backup):
-                write_atomic(backup, old)
-        target = os.path.realpath(path)
-        make_private_dirs(os.path.dirname(target))
-        mode = os.stat(target).st_mode & 0o777 if os.path.exists(target) else 0o600
-        write_atomic(target, new, mode)
-        done.append((path, "written", backup))
-    return done
-
-
-# -- Transcripts: each agent's session files, read in one form --
-
-
-def _host_line(line):
-    """A transcript line a host wrote for itself: a compaction summary, a line shown in the
-    transcript only, an attachment, a system or summary line."""
-    return bool(line.get("isSidechain") or line.get("isMeta") or line.get("isCompactSummary")
-                or line.get("isVisibleInTranscriptOnly")
-                or line.get("type") not in (None, "user", "assistant"))
-
-
-def card_text(text, limit):
-    """A transcript's text as a card keeps it: terminal escapes, control characters and lone
-    surrogates gone, white space folded, secrets scrubbed, cut to ``limit`` (a first cut before
-    all that: scrubbing a huge text costs more than it keeps)."""
-    text = text[:2 * limit + 256].encode("utf-8", "ignore").decode("utf-8")
-    if not text.isprintable():
-        text = CONTROL_RE.sub("", text.replace("\n", " ").replace("\t", " "))
-    return scrub(" ".join(text.split()))[0][:limit]
-
-
 # Other agents' transcripts, read as Claude Code's: each line becomes {"type": role, "message":
 # {"role", "content": [text, tool_use and tool_result blocks]}, "sessionId", "cwd", "timestamp"}.
 _CODEX_ITEMS = ("session_meta", "response_item", "event_msg", "turn_context", "compacted")
@@ -708,18 +423,6 @@ _CURSOR_EDITS = ("edit_file", "Write", "StrReplace", "search_replace", "MultiEdi
 _EXIT_CODE_RE = LazyRe(r"(?im)^(?:exit code|process exited with code)[: ]+(-?\d+)")
 _PATCH_FILE_RE = LazyRe(r"(?m)^\*\*\* (?:Add|Update|Delete) File: (.+)$")
 _WRAPPER_TAG_RE = LazyRe(r"^\s*<(user_query|user_message)>\s*([\s\S]*?)\s*</\1>\s*$")
-
-
-def transcript_format(line):
-    """Which agent wrote a transcript, from its first line: claude-code, codex, gemini, cursor."""
-    if line.get("type") in _CODEX_ITEMS and isinstance(line.get("payload"), dict):
-        return "codex"
-    if "projectHash" in line or (line.get("type") in ("user", "gemini", "info", "error", "warning")
-                                 and "content" in line and "message" not in line):
-        return "gemini"
-    if line.get("role") in ("user", "assistant") and isinstance(line.get("message"), dict):
-        return "cursor"
-    return "claude-code"
 
 
 def hashable_id(value):
@@ -885,6 +588,422 @@ def _cursor_line(line):
     return {"type": line["role"], "message": {"role": line["role"], "content": blocks}}
 
 
+CURSOR_SLUG_PROBES = 2000  # folders looked at to read one Cursor project slug
+
+
+def _cursor_slug_folder(slug):
+    """The existing folder a Cursor project slug names (the path with "/" made "-", so "-" in a
+    name is ambiguous): each "-" tried as "/" or kept, from the root down, through real folders
+    only (never a symbolic link), each (folder, rest) tried once, at most CURSOR_SLUG_PROBES."""
+    budget, tried = [CURSOR_SLUG_PROBES], set()
+
+    def real_dir(path):
+        budget[0] -= 1
+        return os.path.isdir(path) and not os.path.islink(path)
+
+    def walk(prefix, rest):
+        if not rest:
+            return prefix
+        if (prefix, rest) in tried or budget[0] <= 0:
+            return None
+        tried.add((prefix, rest))
+        for cut in range(1, len(rest) + 1):
+            if cut < len(rest) and rest[cut] != "-":
+                continue
+            candidate = os.path.join(prefix, rest[:cut])
+            if budget[0] > 0 and real_dir(candidate):
+                found = walk(candidate, rest[cut + 1:])
+                if found:
+                    return found
+        return None
+    slug = slug.strip("-")
+    return walk(os.sep, slug) if slug and len(slug) <= 4096 else None
+
+
+_HOOK_TIMEOUTS = {"session-start": 10, "user-prompt-submit": 5, "session-end": 3,
+                  "pre-compact": 10}
+
+
+class Agent:
+    """What differs between the coding agents memory_tiered connects to, one subclass each
+    (as bottle's server adapters): ``name`` and ``description`` (for `install-agent` and its
+    help), ``events`` (our hook events in its names; none: it has no hooks we use),
+    ``private_project``: whether it keeps a project's settings in a place no team commits, and
+    ``changes(launch, project_dir)``: the files it reads and the change to each.  A new agent
+    is one class here and its tests."""
+
+    name = description = None
+    events = {}
+    private_project = False
+    # where it keeps its session transcripts, under the home folder (empty: it keeps none we read)
+    transcripts = ()
+
+    def changes(self, launch, project_dir):
+        raise NotImplementedError
+
+    def detect(self, first):
+        """True when a transcript whose first JSON line is ``first`` is this agent's (as
+        yt-dlp's extractors, each reader decides beside its parser)."""
+        return False
+
+    def transcript(self, lines):
+        """This agent's transcript lines (dicts) as Claude Code's: {"type": role, "message":
+        {"role", "content": [text, tool_use and tool_result blocks]}, "sessionId", "cwd",
+        "timestamp"}; a line of a shape it never wrote is skipped, never the file."""
+        for line in lines:
+            try:
+                line = self.transcript_line(line)
+            except (KeyError, TypeError, AttributeError, ValueError):
+                continue
+            if line:
+                yield line
+
+    def transcript_line(self, line):
+        return line
+
+    def project_folder(self, path):
+        """The project folder a transcript at ``path`` was written in, when its place says so
+        (None: the transcript's own ``cwd`` tells)."""
+        return None
+
+    def hooks(self, launch, extra=None, matchers=None, scale=1):
+        """Our hook groups in Claude Code's nested form ({event: {"matcher", "hooks":
+        [handler]}}), each command ending in ``hook EVENT --agent NAME``; timeouts in seconds
+        (times ``scale``: Gemini counts milliseconds)."""
+        base = "%s --db %s hook " % (module_command(launch["command"]),
+                                     shell_quote(launch_db(launch)))
+        groups = {}
+        for event, name in self.events.items():
+            handler = dict(extra or {}, type="command", timeout=_HOOK_TIMEOUTS[event] * scale,
+                           command="%s%s --agent %s" % (base, event, self.name))
+            group = {"hooks": [handler]}
+            if (matchers or {}).get(event):
+                group = {"matcher": matchers[event], "hooks": [handler]}
+            groups[name] = group
+        return groups
+
+
+AGENTS = {}  # name -> Agent, in the order `install-agent --help` lists them
+
+
+def agent(cls):
+    """Register an Agent subclass under its name (an unknown name is an error)."""
+    AGENTS[cls.name] = cls()
+    return cls
+
+
+@agent
+class Codex(Agent):
+    name = "codex"
+    description = ("OpenAI Codex CLI: the four hooks in ~/.codex/hooks.json and "
+                   "[mcp_servers.memory-tiered] in ~/.codex/config.toml, and a note in AGENTS.md "
+                   "(the project's with --project)")
+    events = HOOK_EVENTS  # Codex took Claude Code's names and its plain-text context
+    transcripts = (".codex", "sessions")
+
+    def detect(self, first):
+        return first.get("type") in _CODEX_ITEMS and isinstance(first.get("payload"), dict)
+
+    def transcript(self, lines):
+        meta = {}  # the session's id and folder, from its session_meta line
+        for line in lines:
+            if not (isinstance(line.get("payload"), dict) and isinstance(line.get("type"), str)):
+                continue
+            try:
+                line = _codex_line(line, meta)
+            except (KeyError, TypeError, AttributeError, ValueError):
+                continue
+            if line:
+                yield line
+
+    def changes(self, launch, project_dir):
+        home = os.path.join(project_dir or os.path.expanduser("~"), ".codex")
+        hooks = self.hooks(launch, {"statusMessage": "memory_tiered"},
+                           {"pre-compact": "manual|auto"})  # every session-start source
+        return [
+            _hooks_change(os.path.join(home, "hooks.json"), hooks),
+            _toml_change(os.path.join(home, "config.toml"), "mcp_servers.memory-tiered",
+                         {"command": launch["command"], "args": launch["args"],
+                          "env": launch["env"]}),
+            _note_change(os.path.join(project_dir or home, "AGENTS.md")),
+        ]
+
+
+@agent
+class Cursor(Agent):
+    name = "cursor"
+    description = ("Cursor: session start, end and compaction hooks in ~/.cursor/hooks.json and "
+                   "mcpServers in ~/.cursor/mcp.json, and with --project a rule in "
+                   ".cursor/rules/memory-tiered.mdc")
+    # its prompt hook cannot add context; its session start can
+    events = {"session-start": "sessionStart", "session-end": "sessionEnd",
+              "pre-compact": "preCompact"}
+
+    def changes(self, launch, project_dir):
+        home = os.path.join(project_dir or os.path.expanduser("~"), ".cursor")
+        changes = [_hooks_change(os.path.join(home, "hooks.json"), self.hooks(launch), flat=True),
+                   _json_change(os.path.join(home, "mcp.json"), ["mcpServers", "memory-tiered"],
+                                dict(launch, type="stdio"))]
+        if project_dir:
+            changes.append(_note_change(os.path.join(home, "rules", "memory-tiered.mdc"), "mdc"))
+        return changes
+
+
+@agent
+class Gemini(Agent):
+    name = "gemini"
+    description = ("Gemini CLI: the four hooks and mcpServers in ~/.gemini/settings.json and a "
+                   "note in GEMINI.md (the project's with --project)")
+    events = {"session-start": "SessionStart", "user-prompt-submit": "BeforeAgent",
+              "session-end": "SessionEnd", "pre-compact": "PreCompress"}
+    transcripts = (".gemini", "tmp")
+
+    def detect(self, first):
+        return "projectHash" in first or (
+            first.get("type") in ("user", "gemini", "info", "error", "warning")
+            and "content" in first and "message" not in first)
+
+    def transcript(self, lines):
+        return _gemini_lines(lines)
+
+    def project_folder(self, path):
+        """~/.gemini/tmp/PROJECT/chats/...: the folder PROJECT/.project_root names."""
+        parts = os.path.abspath(path).split(os.sep)
+        if "chats" not in parts:
+            return None
+        root = os.sep.join(parts[:parts.index("chats")] + [".project_root"])
+        with contextlib.suppress(OSError, UnicodeDecodeError, MemoryTieredError):
+            with open_regular(root, 4096, "Gemini project root") as handle:
+                folder = handle.read().decode("utf-8").strip()
+            if os.path.isabs(folder) and folder.isprintable():
+                return folder
+        return None
+
+    def changes(self, launch, project_dir):
+        home = os.path.join(project_dir or os.path.expanduser("~"), ".gemini")
+        return [
+            _json_change(os.path.join(home, "settings.json"), ["mcpServers", "memory-tiered"],
+                         dict(launch, timeout=20000)),
+            _hooks_change(os.path.join(home, "settings.json"), self.hooks(
+                launch, {"name": "memory-tiered"}, {event: "*" for event in self.events},
+                scale=1000)),
+            _note_change(os.path.join(project_dir or home, "GEMINI.md")),
+        ]
+
+
+@agent
+class OpenCode(Agent):
+    name = "opencode"
+    description = ("OpenCode: mcp.memory-tiered in ~/.config/opencode/opencode.json and a note in "
+                   "AGENTS.md (the project's with --project)")
+
+    def changes(self, launch, project_dir):
+        folder = project_dir or os.path.join(os.path.expanduser("~"), ".config", "opencode")
+        server = {"type": "local", "command": [launch["command"]] + launch["args"],
+                  "environment": launch["env"], "enabled": True}
+        return [_json_change(os.path.join(folder, "opencode.json"), ["mcp", "memory-tiered"],
+                             server, defaults=(("$schema", "https://opencode.ai/config.json"),)),
+                _note_change(os.path.join(folder, "AGENTS.md"))]
+
+
+def claude_desktop_config():
+    """Claude Desktop's configuration file on this system."""
+    if sys.platform == "darwin":
+        return os.path.join(os.path.expanduser("~"), "Library", "Application Support", "Claude",
+                            "claude_desktop_config.json")
+    if sys.platform.startswith("win"):
+        return os.path.join(os.environ.get("APPDATA") or os.path.expanduser("~"), "Claude",
+                            "claude_desktop_config.json")
+    return os.path.join(
+        os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config"),
+        "Claude", "claude_desktop_config.json")
+
+
+@agent
+class ClaudeDesktop(Agent):
+    name = "claude-desktop"
+    description = "Claude Desktop: mcpServers in claude_desktop_config.json"
+
+    def changes(self, launch, project_dir):
+        if project_dir:
+            raise ValidationError("Claude Desktop has no project configuration; run "
+                                  "`install-agent claude-desktop` without --project")
+        return [_json_change(claude_desktop_config(), ["mcpServers", "memory-tiered"], launch)]
+
+
+@agent
+class ClaudeCode(Agent):
+    name = "claude-code"
+    description = ("Claude Code: the four hooks in ~/.claude/settings.json and the MCP server in "
+                   "~/.claude.json (with --project, .claude/settings.local.json and the project's "
+                   "entry in ~/.claude.json: Claude Code's private places, never committed)")
+    events = HOOK_EVENTS
+    private_project = True
+    transcripts = (".claude", "projects")
+
+    def detect(self, first):
+        return True  # its form is the one the others are read as; tried last
+
+    def changes(self, launch, project_dir):
+        handlers = hook_handlers(os.path.abspath(__file__), launch_db(launch), launch["command"])
+        settings = (os.path.join(project_dir, ".claude", "settings.local.json") if project_dir
+                    else os.path.join(os.path.expanduser("~"), ".claude", "settings.json"))
+        keys = (["projects", os.path.abspath(project_dir)] if project_dir else []) + [
+            "mcpServers", "memory-tiered"]
+        return [_hooks_change(settings, handlers),
+                _json_change(os.path.join(os.path.expanduser("~"), ".claude.json"), keys,
+                             dict(launch, type="stdio"))]
+
+
+# the agents whose hooks call `hook EVENT --agent NAME`, and each one's names for our events
+HOOK_AGENT_EVENTS = {name: found.events for name, found in AGENTS.items() if found.events}
+
+# the agents whose session transcripts import-transcripts reads, Claude Code (the form every
+# other is read as, so it takes whatever no other agent claims) last
+TRANSCRIPT_AGENTS = sorted((a for a in AGENTS.values() if a.transcripts),
+                           key=lambda a: a.name == "claude-code")
+
+
+def transcript_folders():
+    """Where each agent keeps its transcripts on this machine (existing or not)."""
+    return [os.path.join(os.path.expanduser("~"), *a.transcripts) for a in TRANSCRIPT_AGENTS]
+
+
+def transcript_agent(first):
+    """The agent that wrote a transcript, from its first JSON line."""
+    return next(a for a in TRANSCRIPT_AGENTS if a.detect(first))
+
+
+def transcript_format(line):
+    """Which agent wrote a transcript, from its first line: claude-code, codex, gemini, cursor."""
+    return transcript_agent(line).name
+
+
+def transcript_project_folder(path):
+    """The project folder a transcript's place names (a Gemini CLI chat, a Cursor transcript),
+    or None."""
+    for found in TRANSCRIPT_AGENTS:
+        folder = found.project_folder(path)
+        if folder:
+            return folder
+    return None
+
+
+def refuse_links(path, top):
+    """A project's file is written only when neither it nor a folder between it and the project
+    is a symbolic link: a link in a cloned repository could lead anywhere (~/.ssh, ~/.bashrc).
+    (In the home folder, a link the person made to their dotfiles is followed.)"""
+    rel = os.path.relpath(os.path.abspath(path), os.path.abspath(top))
+    here = os.path.abspath(top)
+    for part in rel.split(os.sep):
+        here = os.path.join(here, part)
+        if os.path.islink(here):
+            raise MemoryTieredError("%s is a symbolic link inside the project; --project writes "
+                                    "only the project's own files, nothing was changed" % here)
+
+
+def agent_changes(name, launch, project_dir=None, remove=False):
+    """The changes `install-agent NAME` makes.  With ``project_dir``, nothing of this machine
+    goes into a file the project may commit: an agent with a private project place keeps it
+    there; for the others the project gets the portable parts (its instructions file) and the
+    entries that name this machine's paths go to the user's own settings (``remove`` with a
+    project takes back only the project's part: those user settings serve every project)."""
+    if name not in AGENTS:
+        raise ValidationError("unknown agent %r; choose one of: %s" % (name, ", ".join(AGENTS)))
+    found = AGENTS[name]
+    changes = found.changes(launch, project_dir)
+    if project_dir and not found.private_project:
+        changes = [c for c in changes if not c.machine] + (
+            [] if remove else [c for c in found.changes(launch, None) if c.machine])
+    return changes
+
+
+def plan_agent_install(name, db_path, project_dir=None, python=None, remove=False):
+    """[(path, old text or None, new text or None)] for `install-agent NAME` (``remove``: its
+    `--remove`, which takes exactly our entries out again; None: the file goes, when we made it
+    and nothing else is left); nothing is written."""
+    plan = {}  # path -> [text before, text after]: several edits of one file follow each other
+    for change in agent_changes(name, agent_launch(db_path, python, name), project_dir, remove):
+        if project_dir and os.path.abspath(change.path).startswith(os.path.abspath(project_dir)):
+            refuse_links(change.path, project_dir)
+        if change.path not in plan:
+            old = read_settings_text(change.path)
+            plan[change.path] = [old, old]
+        if remove and plan[change.path][1] is None:
+            continue  # nothing of ours to take out
+        plan[change.path][1] = (change.remove if remove else change.add)(plan[change.path][1])
+    out = []
+    for path, (old, new) in plan.items():
+        if remove and new is not None and not new.strip(" \n{}") and not os.path.exists(
+                path + ".memory-tiered.bak"):
+            new = None  # the file was ours alone
+        out.append((path, old, new))
+    return out
+
+
+def _remove_empty_config_folders(folder):
+    """After a removal: the agent's configuration folders it leaves empty (.claude, .codex,
+    .cursor/rules, ...), never the home folder or a project's."""
+    while os.path.basename(folder).startswith(".") or os.path.basename(folder) == "rules":
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
+        folder = os.path.dirname(folder)
+
+
+def apply_agent_install(plan, remove=False):
+    """Write a plan: each changed file backed up once (``NAME.memory-tiered.bak``, the file as it
+    was before the first install) and written atomically, through a symlink it already is; a
+    file the plan drops (None) is removed; a removal also deletes the backups install made.
+    Returns [(path, "written" | "unchanged" | "removed", backup or None)]."""
+    done = []
+    for path, old, new in plan:
+        if remove:
+            with contextlib.suppress(OSError):
+                os.unlink(path + ".memory-tiered.bak")
+        if old == new:
+            done.append((path, "unchanged", None))
+            continue
+        if new is None:
+            os.unlink(os.path.realpath(path))
+            _remove_empty_config_folders(os.path.dirname(path))
+            done.append((path, "removed", None))
+            continue
+        backup = None
+        if old is not None and not remove:
+            backup = path + ".memory-tiered.bak"
+            if not os.path.exists(backup):
+                write_atomic(backup, old)
+        target = os.path.realpath(path)
+        make_private_dirs(os.path.dirname(target))
+        mode = os.stat(target).st_mode & 0o777 if os.path.exists(target) else 0o600
+        write_atomic(target, new, mode)
+        done.append((path, "written", backup))
+    return done
+
+
+# -- Transcripts: each agent's session files, read in one form --
+
+
+def _host_line(line):
+    """A transcript line a host wrote for itself: a compaction summary, a line shown in the
+    transcript only, an attachment, a system or summary line."""
+    return bool(line.get("isSidechain") or line.get("isMeta") or line.get("isCompactSummary")
+                or line.get("isVisibleInTranscriptOnly")
+                or line.get("type") not in (None, "user", "assistant"))
+
+
+def card_text(text, limit):
+    """A transcript's text as a card keeps it: terminal escapes, control characters and lone
+    surrogates gone, white space folded, secrets scrubbed, cut to ``limit`` (a first cut before
+    all that: scrubbing a huge text costs more than it keeps)."""
+    text = text[:2 * limit + 256].encode("utf-8", "ignore").decode("utf-8")
+    if not text.isprintable():
+        text = CONTROL_RE.sub("", text.replace("\n", " ").replace("\t", " "))
+    return scrub(" ".join(text.split()))[0][:limit]
+
+
 TRANSCRIPT_LINE_MAX = 16 << 20  # bytes of one transcript line parsed (a longer one is skipped)
 
 
@@ -918,34 +1037,18 @@ def _gemini_document(path):
 
 
 def transcript_lines(path):
-    """The JSON objects of a transcript, one per line, as Claude Code writes them (a Codex
-    rollout, a Gemini CLI chat or a Cursor transcript is read as one), skipping broken lines,
-    side chains (sub-agents) and meta lines."""
-    if path.endswith(".json"):
-        yield from _gemini_lines(_gemini_document(path))
+    """The JSON objects of a transcript, one per line, as Claude Code writes them (each agent's
+    transcript is read by its registry entry), skipping broken lines, side chains (sub-agents)
+    and meta lines."""
+    if path.endswith(".json"):  # an older Gemini CLI chat: one JSON document
+        yield from AGENTS["gemini"].transcript(_gemini_document(path))
         return
     lines = _json_lines(path)
     first = next(lines, None)
     if first is None:
         return
-    kind = transcript_format(first)
-    lines = itertools.chain([first], lines)
-    if kind == "gemini":
-        yield from _gemini_lines(lines)
-        return
-    meta = {}
-    for line in lines:
-        try:  # a line of a shape no agent wrote is skipped, never the file
-            if kind == "codex":
-                line = _codex_line(line, meta) if isinstance(line.get("payload"), dict) and \
-                    isinstance(line.get("type"), str) else None
-            elif kind == "cursor":
-                ok = line.get("role") in ("user", "assistant") and isinstance(
-                    line.get("message"), dict)
-                line = _cursor_line(line) if ok else None
-        except (KeyError, TypeError, AttributeError, ValueError):
-            continue
-        if line and not _host_line(line):
+    for line in transcript_agent(first).transcript(itertools.chain([first], lines)):
+        if not _host_line(line):
             yield line
 
 

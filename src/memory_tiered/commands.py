@@ -35,7 +35,7 @@ from .replication import (
 from .context import build_context, HOOK_EVENTS, module_command, refresh_bytecode
 from .agents import (
     refuse_links, AGENTS, apply_agent_install, capture_transcript, HOOK_AGENT_EVENTS,
-    hook_handlers, install_hooks, plan_agent_install)
+    hook_handlers, install_hooks, plan_agent_install, TRANSCRIPT_AGENTS, transcript_folders)
 from .importers import IMPORT_FORMATS, import_transcripts, notes_records
 from .hooks import hook_output, normalise_hook_input, read_hook_input, run_hook, summarise_pending
 from .mcp import serve_mcp
@@ -764,13 +764,6 @@ def cmd_capture(args):
     return 0
 
 
-def transcript_folders():
-    """Where Claude Code, Codex, Gemini CLI and Cursor keep their transcripts."""
-    return [os.path.join(os.path.expanduser("~"), *parts) for parts in (
-        (".claude", "projects"), (".codex", "sessions"), (".gemini", "tmp"),
-        (".cursor", "projects"))]
-
-
 def _home_short(path):
     home = os.path.expanduser("~")
     return "~" + path[len(home):] if path.startswith(home + os.sep) else path
@@ -780,9 +773,8 @@ def _home_short(path):
             "Summarise the agent sessions already on this machine (a session card each).",
             "memory_tiered.py import-transcripts --dry-run",
             option("paths", nargs="*",
-                   help="transcript files or folders (default: those of Claude Code, Codex, "
-                   "Gemini CLI and Cursor that exist: ~/.claude/projects, ~/.codex/sessions, "
-                   "~/.gemini/tmp, ~/.cursor/projects)"),
+                   help="transcript files or folders (default: those of the agents that exist: "
+                   + ", ".join("~/" + "/".join(a.transcripts) for a in TRANSCRIPT_AGENTS) + ")"),
             option("--dry-run", action="store_true",
                    help="count what would be imported, write nothing"),
             option("--progress", action="store_true",

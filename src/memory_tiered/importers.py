@@ -20,7 +20,7 @@ from .store import MemoryStore
 from .vault import parse_note
 from .operations import add_memory, edit_memory
 from .context import is_conversational
-from .agents import card_text, hashable_id, transcript_lines, MEMORY_NOTE_END, MEMORY_NOTE_START
+from .agents import card_text, hashable_id, transcript_lines, transcript_project_folder, MEMORY_NOTE_END, MEMORY_NOTE_START
 
 
 _SHELL_SPLIT_RE = LazyRe(r"&&|\|\||[;|\n]")
@@ -153,54 +153,6 @@ def project_name(cwd):
     return parts[0] if parts else os.path.basename(cwd)
 
 
-CURSOR_SLUG_PROBES = 2000  # folders looked at to read one Cursor project slug
-
-
-def _cursor_slug_folder(slug):
-    """The existing folder a Cursor project slug names (the path with "/" made "-", so "-" in a
-    name is ambiguous): each "-" tried as "/" or kept, from the root down, through real folders
-    only (never a symbolic link), each (folder, rest) tried once, at most CURSOR_SLUG_PROBES."""
-    budget, tried = [CURSOR_SLUG_PROBES], set()
-
-    def real_dir(path):
-        budget[0] -= 1
-        return os.path.isdir(path) and not os.path.islink(path)
-
-    def walk(prefix, rest):
-        if not rest:
-            return prefix
-        if (prefix, rest) in tried or budget[0] <= 0:
-            return None
-        tried.add((prefix, rest))
-        for cut in range(1, len(rest) + 1):
-            if cut < len(rest) and rest[cut] != "-":
-                continue
-            candidate = os.path.join(prefix, rest[:cut])
-            if budget[0] > 0 and real_dir(candidate):
-                found = walk(candidate, rest[cut + 1:])
-                if found:
-                    return found
-        return None
-    slug = slug.strip("-")
-    return walk(os.sep, slug) if slug and len(slug) <= 4096 else None
-
-
-def transcript_folder(path):
-    """The project folder a Gemini CLI chat (~/.gemini/tmp/PROJECT/.project_root) or a Cursor
-    transcript (~/.cursor/projects/SLUG/agent-transcripts/...) was written in, or None."""
-    parts = os.path.abspath(path).split(os.sep)
-    if "chats" in parts:
-        root = os.sep.join(parts[:parts.index("chats")] + [".project_root"])
-        with contextlib.suppress(OSError, UnicodeDecodeError, MemoryTieredError):
-            with open_regular(root, 4096, "Gemini project root") as handle:
-                folder = handle.read().decode("utf-8").strip()
-            if os.path.isabs(folder) and folder.isprintable():
-                return folder
-    if "agent-transcripts" in parts and parts.index("agent-transcripts") > 0:
-        return _cursor_slug_folder(parts[parts.index("agent-transcripts") - 1])
-    return None
-
-
 CARD_ITEMS_MAX = 200  # requests, files, commands and errors a card keeps of each
 
 
@@ -280,7 +232,7 @@ def transcript_card(path):
     scrubbed of secrets."""
     card = card_from_lines(transcript_lines(path))
     if card["cwd"] is None:  # Gemini CLI and Cursor keep the folder in the transcript's path
-        card["cwd"] = transcript_folder(path)
+        card["cwd"] = transcript_project_folder(path)
     if card["started"] is None:  # (Cursor's lines have no time: the file's is the session's)
         with contextlib.suppress(OSError, ValueError, OverflowError):
             card["started"] = datetime.datetime.fromtimestamp(
