@@ -19,7 +19,7 @@ from .text import shell_quote
 from .safety import CONTROL_RE, open_regular, scrub, user_words
 from .files import make_private_dirs, write_atomic
 from .operations import keep_session_turns
-from .context import HOOK_EVENTS, launch_args, module_command
+from .context import HOOK_EVENTS, HOOK_STDIN_MAX, launch_args, module_command
 
 
 def hook_handlers(script, db_path, python=None):
@@ -624,6 +624,9 @@ _HOOK_TIMEOUTS = {"session-start": 10, "user-prompt-submit": 5, "session-end": 3
                   "pre-compact": 10}
 
 
+AGENTS = {}  # name -> Agent, in the order `install-agent --help` lists them
+
+
 class Agent:
     """What differs between the coding agents memory_tiered connects to, one subclass each
     (as bottle's server adapters): ``name`` and ``description`` (for `install-agent` and its
@@ -666,6 +669,20 @@ class Agent:
         (None: the transcript's own ``cwd`` tells)."""
         return None
 
+    # what `install-agent NAME` tells the person after writing (None: nothing to add)
+    install_note = None
+
+    def hook_input(self, data):
+        """A hook's JSON in Claude Code's field names (session_id, cwd, prompt,
+        transcript_path, source); None when this call should do nothing.  Cursor also runs
+        other agents' hooks (its third-party hooks setting), with its own fields."""
+        return AGENTS["cursor"].hook_input(data) if "cursor_version" in data else data
+
+    def hook_output(self, event, text):
+        """What the hook prints: plain stdout, which Claude Code and Codex add to the model's
+        context."""
+        return text
+
     def hooks(self, launch, extra=None, matchers=None, scale=1):
         """Our hook groups in Claude Code's nested form ({event: {"matcher", "hooks":
         [handler]}}), each command ending in ``hook EVENT --agent NAME``; timeouts in seconds
@@ -683,9 +700,6 @@ class Agent:
         return groups
 
 
-AGENTS = {}  # name -> Agent, in the order `install-agent --help` lists them
-
-
 def agent(cls):
     """Register an Agent subclass under its name (an unknown name is an error)."""
     AGENTS[cls.name] = cls()
@@ -700,6 +714,8 @@ class Codex(Agent):
                    "(the project's with --project)")
     events = HOOK_EVENTS  # Codex took Claude Code's names and its plain-text context
     transcripts = (".codex", "sessions")
+    install_note = ("Codex runs a new or changed hook only once you approve it: open /hooks in "
+                    "Codex and trust the four memory_tiered hooks")
 
     def detect(self, first):
         return first.get("type") in _CODEX_ITEMS and isinstance(first.get("payload"), dict)
@@ -738,6 +754,52 @@ class Cursor(Agent):
     # its prompt hook cannot add context; its session start can
     events = {"session-start": "sessionStart", "session-end": "sessionEnd",
               "pre-compact": "preCompact"}
+    transcripts = (".cursor", "projects")
+    install_note = ("Cursor also runs Claude Code's hooks (its third-party hooks setting); ours "
+                    "then leave the work to these, so nothing arrives twice")
+
+    def detect(self, first):
+        return first.get("role") in ("user", "assistant") and isinstance(first.get("message"),
+                                                                          dict)
+
+    def transcript_line(self, line):
+        ok = line.get("role") in ("user", "assistant") and isinstance(line.get("message"), dict)
+        return _cursor_line(line) if ok else None
+
+    def project_folder(self, path):
+        """~/.cursor/projects/SLUG/agent-transcripts/...: the folder SLUG names."""
+        parts = os.path.abspath(path).split(os.sep)
+        if "agent-transcripts" in parts and parts.index("agent-transcripts") > 0:
+            return _cursor_slug_folder(parts[parts.index("agent-transcripts") - 1])
+        return None
+
+    def hook_input(self, data):
+        """Cursor names a session ``conversation_id`` and its folder ``workspace_roots``."""
+        data = dict(data)
+        data.setdefault("session_id", data.get("conversation_id"))
+        roots = data.get("workspace_roots")
+        if not data.get("cwd"):
+            data["cwd"] = (roots[0] if isinstance(roots, list) and roots and isinstance(
+                roots[0], str) else os.environ.get("CURSOR_PROJECT_DIR"))
+        return data
+
+    def hook_output(self, event, text):
+        """Cursor reads ``additional_context``, at session start only."""
+        return json.dumps({"additional_context": text} if text and event == "session-start"
+                          else {}, ensure_ascii=False)
+
+    @staticmethod
+    def hooks_installed(data):
+        """True when Cursor has our own hooks (~/.cursor/hooks.json or the workspace's)."""
+        roots = data.get("workspace_roots") if isinstance(data.get("workspace_roots"),
+                                                          list) else []
+        for folder in [os.path.expanduser("~")] + [r for r in roots[:3] if isinstance(r, str)]:
+            with contextlib.suppress(OSError, ValidationError):
+                with open_regular(os.path.join(folder, ".cursor", "hooks.json"), HOOK_STDIN_MAX,
+                                  "Cursor hooks file") as handle:
+                    if b"--agent cursor" in handle.read():
+                        return True
+        return False
 
     def changes(self, launch, project_dir):
         home = os.path.join(project_dir or os.path.expanduser("~"), ".cursor")
@@ -757,6 +819,16 @@ class Gemini(Agent):
     events = {"session-start": "SessionStart", "user-prompt-submit": "BeforeAgent",
               "session-end": "SessionEnd", "pre-compact": "PreCompress"}
     transcripts = (".gemini", "tmp")
+    install_note = ("Gemini CLI warns before running changed project hooks; user hooks run "
+                    "as they are")
+
+    def hook_output(self, event, text):
+        """Gemini CLI shows plain text to the person only: context goes in its JSON."""
+        if text and event in ("session-start", "user-prompt-submit"):
+            return json.dumps({"hookSpecificOutput": {
+                "hookEventName": self.events[event], "additionalContext": text}},
+                ensure_ascii=False)
+        return text
 
     def detect(self, first):
         return "projectHash" in first or (
@@ -843,6 +915,13 @@ class ClaudeCode(Agent):
 
     def detect(self, first):
         return True  # its form is the one the others are read as; tried last
+
+    def hook_input(self, data):
+        """Cursor running our Claude Code hooks while its own are installed does nothing: the
+        session would get everything twice."""
+        if "cursor_version" in data and Cursor.hooks_installed(data):
+            return None
+        return super().hook_input(data)
 
     def changes(self, launch, project_dir):
         handlers = hook_handlers(os.path.abspath(__file__), launch_db(launch), launch["command"])

@@ -37,7 +37,7 @@ from .agents import (
     refuse_links, AGENTS, apply_agent_install, capture_transcript, HOOK_AGENT_EVENTS,
     hook_handlers, install_hooks, plan_agent_install, TRANSCRIPT_AGENTS, transcript_folders)
 from .importers import IMPORT_FORMATS, import_transcripts, notes_records
-from .hooks import hook_output, normalise_hook_input, read_hook_input, run_hook, summarise_pending
+from .hooks import read_hook_input, run_hook, summarise_pending
 from .mcp import serve_mcp
 from .jobs import (
     job_logger, cron_lines, CRON_SCRIPTS, JOB_NAMES, load_env_file, maintain_index,
@@ -563,13 +563,13 @@ def cmd_unpin(args):
 def cmd_hook(args):
     """Hooks never break the session: every problem is one stderr line and exit 0."""
     try:
-        data = normalise_hook_input(args.agent, read_hook_input(sys.stdin))
+        data = AGENTS[args.agent].hook_input(read_hook_input(sys.stdin))
         if data is None:
             return 0
         if args.event not in HOOK_AGENT_EVENTS[args.agent]:
             raise ValidationError("%s has no %s hook" % (args.agent, args.event))
-        text = hook_output(args.agent, args.event,
-                           run_hook(args.event, data, cli_db_path(args), now_utc(), args.agent))
+        text = AGENTS[args.agent].hook_output(
+            args.event, run_hook(args.event, data, cli_db_path(args), now_utc(), args.agent))
     except (MemoryTieredError, sqlite3.Error, OSError) as exc:
         say("memory_tiered hook %s: %s; nothing injected" % (args.event, exc))
         return 0
@@ -671,12 +671,7 @@ def cmd_install_agent(args):
         say("install-agent: %s %s%s" % (state, path,
                                          " (backup of the original: %s)"
                                          % backup if backup else ""))
-    after = {"codex": "Codex runs a new or changed hook only once you approve it: open /hooks in "
-                      "Codex and trust the four memory_tiered hooks",
-             "cursor": "Cursor also runs Claude Code's hooks (its third-party hooks setting); ours "
-                       "then leave the work to these, so nothing arrives twice",
-             "gemini": "Gemini CLI warns before running changed project hooks; user hooks run "
-                       "as they are"}.get(args.name)
+    after = AGENTS[args.name].install_note
     if after:
         say("install-agent: " + after)
     other = _installed_elsewhere(args.name, cli_db_path(args), {p for p, _, _ in done},

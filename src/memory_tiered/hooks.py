@@ -12,7 +12,7 @@ import sys
 
 from .base import HOOK_BUSY_MS, iso, MAX_SHORT, MemoryTieredError, PENDING_HINT_MAX, ValidationError
 from .text import short, shell_quote
-from .safety import CONTROL_RE, open_regular
+from .safety import CONTROL_RE
 from .projects import path_project_key, project_key, project_root
 from .db import MemoryDB
 from .records import read_config
@@ -22,7 +22,7 @@ from .operations import adopt_project_keys, end_session, store_session_card
 from .context import (
     quoted_line, build_context, consolidation_block, HOOK_OUTPUT_MAX, HOOK_STDIN_MAX, launcher,
     NO_TRANSCRIPT_TAG)
-from .agents import said_line, capture_transcript, HOOK_AGENT_EVENTS
+from .agents import said_line, capture_transcript
 from .importers import card_from_lines, project_name, session_card, transcript_card
 
 
@@ -129,51 +129,6 @@ def _replicate_quietly(db, now):
                          start_new_session=True, close_fds=True)
     except OSError as exc:
         sys.stderr.write("memory_tiered: replicate not started: %s\n" % (exc.strerror or exc))
-
-
-def _cursor_hooks_installed(data):
-    """True when Cursor has our own hooks (~/.cursor/hooks.json or the workspace's): then the
-    Claude Code hooks Cursor also runs (its third-party hooks setting) leave the work to them."""
-    roots = data.get("workspace_roots") if isinstance(data.get("workspace_roots"), list) else []
-    for folder in [os.path.expanduser("~")] + [r for r in roots[:3] if isinstance(r, str)]:
-        with contextlib.suppress(OSError, ValidationError):
-            with open_regular(os.path.join(folder, ".cursor", "hooks.json"), HOOK_STDIN_MAX,
-                              "Cursor hooks file") as handle:
-                if b"--agent cursor" in handle.read():
-                    return True
-    return False
-
-
-def normalise_hook_input(agent, data):
-    """The hook's JSON in Claude Code's field names (session_id, cwd, prompt, transcript_path,
-    source): Cursor names a session ``conversation_id`` and its folder ``workspace_roots``.
-    None when this call should do nothing (Cursor running our Claude Code hooks while its own
-    are installed: the session would get everything twice)."""
-    if "cursor_version" not in data and agent != "cursor":
-        return data
-    if agent == "claude-code" and _cursor_hooks_installed(data):
-        return None
-    data = dict(data)
-    data.setdefault("session_id", data.get("conversation_id"))
-    roots = data.get("workspace_roots")
-    if not data.get("cwd"):
-        data["cwd"] = (roots[0] if isinstance(roots, list) and roots and isinstance(roots[0], str)
-                       else os.environ.get("CURSOR_PROJECT_DIR"))
-    return data
-
-
-def hook_output(agent, event, text):
-    """What the hook prints for ``agent``: Claude Code and Codex add plain stdout to the model's
-    context; Gemini CLI shows plain text to the person only, so it gets its JSON; Cursor reads
-    ``additional_context`` at session start."""
-    if agent == "gemini" and text and event in ("session-start", "user-prompt-submit"):
-        return json.dumps({"hookSpecificOutput": {
-            "hookEventName": HOOK_AGENT_EVENTS["gemini"][event], "additionalContext": text}},
-            ensure_ascii=False)
-    if agent == "cursor":
-        return json.dumps({"additional_context": text} if text and event == "session-start"
-                          else {}, ensure_ascii=False)
-    return text
 
 
 def _hook_keep_session(event, data, db_path, now, cwd):
