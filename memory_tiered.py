@@ -12269,6 +12269,31 @@ def unarchive_memory(db, *, level, record_id, now=None):
     return DecayEngine(db).unarchive(level, record_id, now)
 
 
+def decay_memories(db, *, now=None, dry_run=False):
+    """Bring every record's strength to ``now`` (the time elapsed since each was last brought
+    up to date, so a missed or doubled run gives the same result).  Returns the count per
+    level."""
+    return DecayEngine(db).decay(now or now_utc(), dry_run=dry_run)
+
+
+def archive_faded(db, *, now=None, limit=None):
+    """Mark the cleanup candidates archived (kept, hidden from search): all of them, or exactly
+    the ``limit`` weakest.  Returns the count per level."""
+    return DecayEngine(db).archive(now or now_utc(), limit)
+
+
+def recall_shown(db, *, keys, session_id=None, now=None):
+    """The memories a block showed count as recalled (+0.1 strength, once per sitting)."""
+    DecayEngine(db).recall(keys, session_id, now or now_utc())
+
+
+def set_tunable(db, *, key, value):
+    """Set one tunable (checked against its kind and range); returns every tunable's value."""
+    store = MemoryStore(db)
+    store.set_config(key, value)
+    return store.config()
+
+
 def clear_flag(db, *, level, record_id):
     return MemoryStore(db).clear_flag(level, record_id)
 
@@ -13685,7 +13710,7 @@ def leave_folder(db, *, folder):
 # The block an agent is given: conversational turns told apart, the launch command,
 # build_context.
 #
-# Uses: base, text, projects, indexing, queries, files, records, decay, search, promote, report, operations.
+# Uses: base, text, projects, indexing, queries, files, records, search, promote, report, operations.
 
 CHATTER = frozenset("""
 hi hello hey yo thanks thank thx ok okay yes yeah yep no nope please sure cool great nice good fine
@@ -13990,7 +14015,7 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
         shown = {(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)}
         shown = recalled_keys([r for r in chosen[0] + chosen[1] if (r["level"], r["id"]) in shown])
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
-            DecayEngine(db).recall(shown, session_id, now)
+            recall_shown(db, keys=shown, session_id=session_id, now=now)
     return text
 
 
@@ -16421,7 +16446,7 @@ def run_job(name, db_path, now, vault=None):
     """One scheduled job; returns (exit code, summary).  No output on success."""
     with MemoryDB(db_path) as db:
         if name == "decay":
-            changed = DecayEngine(db).decay(now)
+            changed = decay_memories(db, now=now)
             return 0, "decayed L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % changed
         if name == "index":
             return 0, maintain_index(db)
@@ -17065,7 +17090,7 @@ def cmd_search_all(args):
 def cmd_decay(args):
     now = now_utc()
     with open_database(args) as db:
-        changed = DecayEngine(db).decay(now, dry_run=args.dry_run)
+        changed = decay_memories(db, now=now, dry_run=args.dry_run)
     data = {"now": iso(now), "changed": changed, "dry_run": args.dry_run}
     emit(args, data, [])
     say(
@@ -17092,7 +17117,7 @@ def cmd_cleanup(args):
     with open_database(args) as db:
         engine = DecayEngine(db)
         found = engine.candidates(now, limit=args.limit if args.archive else (args.limit or 50))
-        archived = engine.archive(now, args.limit) if args.archive else None
+        archived = archive_faded(db, now=now, limit=args.limit) if args.archive else None
         fading = engine.fading(now)
     data = {"candidates": found, "archived": archived, "fading_soon": fading}
     emit(args, data,
@@ -17530,13 +17555,13 @@ def cmd_doctor(args):
             option("value", nargs="?", help="its new value (without it: show it)"))
 def cmd_config(args):
     with open_database(args) as db:
-        store = MemoryStore(db)
         if args.key and args.value is not None:
-            store.set_config(args.key, args.value)
+            values = set_tunable(db, key=args.key, value=args.value)
         elif args.key and args.key not in TUNABLES:
             raise ValidationError("unknown setting %r; choose one of: %s"
                                   % (args.key, ", ".join(TUNABLES)))
-        values = store.config()
+        else:
+            values = MemoryStore(db).config()
     shown = {args.key: values[args.key]} if args.key else values
     emit(args, shown,
          lambda: ["%s = %s    # %s" % (k, json.dumps(v), TUNABLES[k][2]) for k, v in shown.items()])

@@ -23,8 +23,8 @@ from .decay import DecayEngine
 from .search import Searcher
 from .store import MemoryStore
 from .operations import (
-    add_memory, clear_flag, forget_in_backups, forget_memories, merge_memories, promote_memories,
-    restore_memories, supersede_memory)
+    add_memory, archive_faded, clear_flag, decay_memories, forget_in_backups, forget_memories,
+    merge_memories, promote_memories, restore_memories, supersede_memory)
 from .context import refresh_bytecode
 
 
@@ -563,7 +563,7 @@ def cmd_search_all(args):
 def cmd_decay(args):
     now = now_utc()
     with open_database(args) as db:
-        changed = DecayEngine(db).decay(now, dry_run=args.dry_run)
+        changed = decay_memories(db, now=now, dry_run=args.dry_run)
     data = {"now": iso(now), "changed": changed, "dry_run": args.dry_run}
     emit(args, data, [])
     say(
@@ -590,7 +590,7 @@ def cmd_cleanup(args):
     with open_database(args) as db:
         engine = DecayEngine(db)
         found = engine.candidates(now, limit=args.limit if args.archive else (args.limit or 50))
-        archived = engine.archive(now, args.limit) if args.archive else None
+        archived = archive_faded(db, now=now, limit=args.limit) if args.archive else None
         fading = engine.fading(now)
     data = {"candidates": found, "archived": archived, "fading_soon": fading}
     emit(args, data,

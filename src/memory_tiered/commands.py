@@ -28,7 +28,8 @@ from .sessions import pending_sessions
 from .decay import DecayEngine
 from .store import MemoryStore
 from .report import report_vault, vault_path, vault_template_files, write_digest
-from .operations import edit_memory, import_memories, pin_memory, sync_vault, unarchive_memory
+from .operations import (
+    edit_memory, import_memories, pin_memory, set_tunable, sync_vault, unarchive_memory)
 from .replication import (
     replicate_summary_lines, daily_report, leave_folder, replica_status, replicate_configured,
     replicate_folder, set_replica_names)
@@ -149,13 +150,13 @@ def cmd_doctor(args):
             option("value", nargs="?", help="its new value (without it: show it)"))
 def cmd_config(args):
     with open_database(args) as db:
-        store = MemoryStore(db)
         if args.key and args.value is not None:
-            store.set_config(args.key, args.value)
+            values = set_tunable(db, key=args.key, value=args.value)
         elif args.key and args.key not in TUNABLES:
             raise ValidationError("unknown setting %r; choose one of: %s"
                                   % (args.key, ", ".join(TUNABLES)))
-        values = store.config()
+        else:
+            values = MemoryStore(db).config()
     shown = {args.key: values[args.key]} if args.key else values
     emit(args, shown,
          lambda: ["%s = %s    # %s" % (k, json.dumps(v), TUNABLES[k][2]) for k, v in shown.items()])

@@ -1,7 +1,7 @@
 """The block an agent is given: conversational turns told apart, the launch command,
 build_context.
 
-Uses: base, text, projects, indexing, queries, files, records, decay, search, promote, report, operations.
+Uses: base, text, projects, indexing, queries, files, records, search, promote, report, operations.
 """
 
 import contextlib
@@ -20,11 +20,10 @@ from .indexing import token_count
 from .queries import simplified
 from .files import atomic_file
 from .records import read_config
-from .decay import DecayEngine
 from .search import recalled_keys, Searcher
 from .promote import Promoter
 from .report import fit_sections
-from .operations import mark_shown, shown_on
+from .operations import mark_shown, recall_shown, shown_on
 
 
 CHATTER = frozenset("""
@@ -330,7 +329,7 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
         shown = {(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)}
         shown = recalled_keys([r for r in chosen[0] + chosen[1] if (r["level"], r["id"]) in shown])
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
-            DecayEngine(db).recall(shown, session_id, now)
+            recall_shown(db, keys=shown, session_id=session_id, now=now)
     return text
 
 

@@ -15,7 +15,7 @@ from .records import read_config
 from .decay import DecayEngine
 from .embeddings import embed_pending, embed_settings
 from .report import refresh_digests, report_vault, vault_path
-from .operations import promote_memories, sync_vault
+from .operations import decay_memories, promote_memories, sync_vault
 from .replication import replicate_summary_lines, daily_report, replicate_configured
 from .context import module_command
 from .hooks import summarise_pending
@@ -119,7 +119,7 @@ def run_job(name, db_path, now, vault=None):
     """One scheduled job; returns (exit code, summary).  No output on success."""
     with MemoryDB(db_path) as db:
         if name == "decay":
-            changed = DecayEngine(db).decay(now)
+            changed = decay_memories(db, now=now)
             return 0, "decayed L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % changed
         if name == "index":
             return 0, maintain_index(db)

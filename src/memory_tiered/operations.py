@@ -146,6 +146,31 @@ def unarchive_memory(db, *, level, record_id, now=None):
     return DecayEngine(db).unarchive(level, record_id, now)
 
 
+def decay_memories(db, *, now=None, dry_run=False):
+    """Bring every record's strength to ``now`` (the time elapsed since each was last brought
+    up to date, so a missed or doubled run gives the same result).  Returns the count per
+    level."""
+    return DecayEngine(db).decay(now or now_utc(), dry_run=dry_run)
+
+
+def archive_faded(db, *, now=None, limit=None):
+    """Mark the cleanup candidates archived (kept, hidden from search): all of them, or exactly
+    the ``limit`` weakest.  Returns the count per level."""
+    return DecayEngine(db).archive(now or now_utc(), limit)
+
+
+def recall_shown(db, *, keys, session_id=None, now=None):
+    """The memories a block showed count as recalled (+0.1 strength, once per sitting)."""
+    DecayEngine(db).recall(keys, session_id, now or now_utc())
+
+
+def set_tunable(db, *, key, value):
+    """Set one tunable (checked against its kind and range); returns every tunable's value."""
+    store = MemoryStore(db)
+    store.set_config(key, value)
+    return store.config()
+
+
 def clear_flag(db, *, level, record_id):
     return MemoryStore(db).clear_flag(level, record_id)
 
