@@ -7870,9 +7870,9 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
 
 
 # ==== src/memory_tiered/gate.py ====
-# The prompt gate's judgement: the evidence for each candidate weighed by fitted weights.
+# The prompt gate, whole: the evidence for each candidate, measured and weighed by fitted weights.
 #
-# Searcher.gate measures a candidate against the prompt (how much of the prompt's information it
+# GateEvidence.gate (inherited by Searcher) measures a candidate against the prompt (how much of the prompt's information it
 # holds, whether it holds the prompt's names and rarest terms, where it ranks, whether it is of
 # the period the prompt names) and what the prompt is (a question about the person's own work or
 # life, or a general question that only mentions a topic).  GateModel turns that evidence into a
@@ -7880,7 +7880,7 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
 # blind stores of its fit split and on bench/data/injection, and a threshold chosen on the choose
 # split (see bench/injection_blind.py); the figures of the test split are in the README.
 #
-# Uses: base, safety.
+# Uses: base, text, checks, safety, indexing, queries, records.
 
 # The prompt asks about the person's own past, plans, setup or things ("what did we decide",
 # "my knee", "the pool size now", "上次", "我们的", "现在"): a memory is what it wants.
@@ -8108,21 +8108,422 @@ def fit(rows, names=FEATURES, l2=0.01, steps=2000, rate=0.5):
     return {n: round(v, 3) for n, v in w.items()}
 
 
-# ==== src/memory_tiered/search.py ====
-# One ranked list across the three levels, and the injection gate (Searcher).
-#
-# Uses: base, text, checks, indexing, dates, queries, records, decay, embeddings, gate.
-
 _NAME_IN_PROMPT_RE = LazyRe(r"(?<=[^\s.!?。！？])\s+([A-Z][a-z]+)\b")
 
 
-def _stored_fields(level, row):
+def stored_fields(level, row):
     """The stored fields the full-text index is made of (text, key points, category, tags) of a
     record's row, as one text."""
     return "\n".join(v or "" for v in (
         row[LEVEL_TEXT[level]], row["key_points"] if level == "l1" else None,
         None if level == "l1" else row["category"], row["tags"]))
 
+
+def _chosen(results, evidence, choice):
+    """The results GateModel.choose kept; each annotated with its evidence and probabilities,
+    the others marked weak."""
+    chosen, wanted, each = choice
+    for i, r in enumerate(results):
+        r["gate"].update(probability=round(each[i], 3), prompt=round(wanted, 3),
+                         features={k: round(v, 3) for k, v in evidence[i].items()})
+        r["weak"] = i not in chosen
+    return [results[i] for i in chosen]
+
+
+class GateEvidence:
+    """The prompt gate's measurements, which Searcher inherits: ``gate`` (the one entry point
+    the hooks, `context`, MCP and search's weak marks use) measures each candidate against the
+    prompt with the store's statistics and weighs the evidence with GateModel.  Uses the
+    Searcher's connection, query reading and index (self.db, self._query, self._rows, ...)."""
+
+    def gate(self, text, results, now=None, project=None, prompt=True):
+        """The results a person would call a real match for ``text`` (ranked order kept), each
+        annotated with ``gate`` (coverage, matched terms, the evidence and its probability);
+        the others are marked ``weak``.  The prompt's terms are its words and CJK bigrams
+        without the plain words of a coding conversation (gate_terms), each worth ln(1 + N / df)
+        in this store; the evidence for each result (gate.FEATURES: the rules' verdict, the
+        share of the prompt's information it holds, names, rarity, rank, period, project, the
+        prompt's form) is weighed by GateModel; ``prompt`` False: a search, not a prompt (see
+        GateModel.choose).  Measured by bench/injection_blind.py."""
+        text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
+        query = self._query(text, now or now_utc())
+        text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
+        terms = gate_terms(query, extensions_in(text))
+        everywhere, kept = self._of_a_period(query, text, terms, results)
+        if kept is not None:
+            return kept
+        if not terms or not results:
+            return all_weak(results)
+        names = self._names(text, query) - GATE_NOT_NAMES
+        shouted = self._shouted(text, terms)  # (CACHE typed with caps lock: see _shouted)
+        forms = gate_forms(query, terms)
+        frequencies, info, top = self._gate_information(terms, forms)
+        if not info:
+            return all_weak(results)
+        strong, rare, specific, rare_cjk, here = prompt_strength(text, query, info, top)
+        # ... except a name or identifier the store has never seen: then the prompt is about
+        # something this memory does not hold (another person, another service)
+        unknown = [
+            t for t in terms
+            if not frequencies.get(t) and (t in strong or t in names) and not t.isdigit()]
+        total = sum(info.values()) + top * len(unknown)
+        compounds, known = compound_terms(text), set(info)
+        known_names = {n for n in names if frequencies.get(n)}
+        matched, counts, direct = self._matched_with_forms(
+            [(r["level"], r["id"]) for r in results], info, set(query.cjk_terms), forms)
+        # a specific term a memory writes as a name (webp, RSS and KPI in a Chinese memory)
+        held_any = set().union(*matched.values()) if matched else set()
+        named = self._named_in_memory(specific & held_any - set(query.cjk_terms),
+                                      (names | shouted) & held_any)
+        evidence, model, form = [], GateModel(), prompt_form(text)
+        best = max((r.get("score") or 0.0) for r in results)
+        for rank, r in enumerate(results):
+            mine = matched.get((r["level"], r["id"]), set()) & known
+            # (held: what a single word may match through; not a Chinese word held only in another
+            # form: 个人资料 through "profile")
+            anchor, count = (r["level"], r["id"]) in direct, counts.get((r["level"], r["id"]), 0)
+            held = direct.get((r["level"], r["id"]), set())
+            coverage = sum(info[t] for t in mine) / total
+            row = self._rows.get((r["level"], r["id"]))
+            if here and row is not None and row["project"] and not row["pinned"]:
+                mine_strong, mine_specific = set(), set()
+            else:  # (a name the memory writes in lower case names something else: a product)
+                mine_strong = strong - ((names | shouted) - named[(r["level"], r["id"])])
+                mine_specific = specific
+            strong_here = mine_strong | long_cjk(rare_cjk & held, held)
+            # one shared term is a match only when it is strong: one plain word is not enough,
+            # nor one word of an identifier the memory does not hold whole
+            partial = {w for words in compounds if not (words & known) <= mine for w in words}
+            enough = count >= 2 or bool(anchor and (mine & strong_here) - partial)
+            others = {t for t in (mine & strong_here) - names - GATE_NOT_NAMES if not t.isdigit()}
+            named_ok = not names or bool(names & mine) or (
+                len(others) >= 2 and coverage >= GATE_OTHER_NAMES)
+            # one shared term that is the prompt's most specific and a name on either side
+            one = bool(anchor and (mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
+                       - partial)
+            dated = bool(mine - everywhere) and rank < GATE_NAME_TOP and in_periods(query, r)
+            rule = named_ok and (one or dated or enough and (
+                coverage >= GATE_COVERAGE or bool(rare & mine)
+                or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))
+            evidence.append(candidate_features(
+                form, coverage=coverage, rule=rule, count=count, enough=enough, one=one,
+                dated=dated, named=named_ok, rare=rare & mine, rank=rank,
+                relative=(r.get("score") or 0.0) / best if best > 0 else 0.0,
+                project=project and row is not None and row["project"] == project,
+                terms=len(known), unknown=len(unknown) / float(len(terms)),
+                period=query.periods, in_period=query.periods and in_periods(query, r)))
+            r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
+        return _chosen(results, evidence, model.choose(
+            evidence, "lookup" if prompt and is_lookup(text, form) else prompt))
+
+    def _matched_with_forms(self, keys, info, bigrams, forms):
+        """({key: the prompt terms the record holds, itself or in another form}, {key: how many
+        words they are}, {key: the terms it holds as the prompt writes them, for a record a single
+        word can match}).  A word in another form
+        counts once however many character pairs it has (个人资料 is one word, as "profile" is).
+        A two-character Chinese word found in a memory's text may be two halves of other words
+        (部分支付 holds 分支, "branch"): a memory found only through such needs two words."""
+        known = set(info)
+        matched = self._matched_terms(keys, list(info), bigrams)
+        via_forms = self._matched_forms(keys, {f: s & known for f, s in forms.items()})
+        counts, direct = {}, {}
+        for key in set(matched) | set(via_forms):
+            held = matched.get(key, set()) & known
+            groups = via_forms.get(key, ())
+            counts[key] = len(held) + sum(1 for group, _ in groups if not group <= held)
+            if held or any(not loose for _, loose in groups):
+                direct[key] = held
+            matched.setdefault(key, set()).update(*(group for group, _ in groups))
+        return matched, counts, direct
+
+    def _gate_information(self, terms, forms=None):
+        """(each term's records, {term: its information}, the most a term can carry): a term
+        no memory contains is left out, and of the words sharing a stem ("slides", "slide") the
+        first stands for them all.  A term with translations (``forms``: {word in the other
+        language: the terms it stands for}) counts as common as the most common of its words."""
+        total_rows = max(1, self._total_records())
+        frequencies = self._gate_frequencies(terms)
+        for form, count in self._form_frequencies(list(forms or ())).items():
+            for term in forms[form]:
+                frequencies[term] = max(frequencies.get(term, 0), count)
+        # a prompt term no memory contains does not count against a match: the prompt may say
+        # more than any memory holds ("move the Stripe webhook handler to a background queue")
+        info, seen = {}, set()
+        for t in terms:
+            stems = frozenset(self._stems.get(t) or ())
+            if frequencies.get(t) and not (stems and stems in seen):
+                info[t] = math.log(1 + total_rows / float(frequencies[t]))
+                seen.add(stems)
+        return frequencies, info, math.log(1 + total_rows)
+
+    def _named_in_memory(self, terms, names=()):
+        """{(level, id): those of ``terms`` (prompt words) the result writes as a name or an
+        identifier (strong_terms of its text and key points), as the same word or its plural
+        ("docstrings", not "tooling" for Tool), and those of ``names`` (the prompt's capitalised
+        words) it writes capitalised anywhere ("Sentry is ..."), for the results just searched."""
+        out = collections.defaultdict(set)
+        for (lv, rid), row in self._rows.items() if terms or names else ():
+            text = row[LEVEL_TEXT[lv]] or ""
+            if lv == "l1" and row["key_points"]:
+                with contextlib.suppress(ValueError, TypeError):
+                    text += ". " + ". ".join(json.loads(row["key_points"]))
+            words = strong_terms(text, memory=True) if terms else ()
+            capitalised = {w.lower() for w in word_runs(text) if w[0].isupper()} if names else ()
+            out[(lv, rid)] = {t for t in terms if t in words or t + "s" in words
+                              or (t.endswith("s") and t[:-1] in words)} | {
+                t for t in names if t in capitalised or t + "s" in capitalised}
+        return out
+
+    def _total_records(self):
+        """_count_records, read once per searcher."""
+        if self._total is None:
+            self._total = self._count_records()
+        return self._total
+
+    def _count_records(self):
+        """Records of all levels: the index's own row count (the first varint of its averages
+        record, kept up to date by FTS5 on every change) instead of counting three tables."""
+        if self.db.fts:
+            with contextlib.suppress(sqlite3.Error, IndexError, TypeError):
+                block = self.db.execute(
+                    "SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0]
+                value = 0
+                for byte in block[:8]:  # an SQLite varint; nine-byte values are never row counts
+                    value = (value << 7) | (byte & 0x7F)
+                    if not byte & 0x80:
+                        return value
+        return sum(self.db.execute("SELECT count(*) FROM %s"
+                                   % t).fetchone()[0] for t in LEVEL_TABLE.values())
+
+    @staticmethod
+    def _names(text, query):
+        """Capitalised words inside a prompt (not at a sentence start): names of people and things.
+        """
+        names = set()
+        if text == text.lower():
+            return names  # no capital letter: no name (and the pattern is not compiled)
+        for m in _NAME_IN_PROMPT_RE.finditer(text):
+            word = m.group(1).lower()
+            if word in query.words:
+                names.add(word)
+        return names
+
+    def _as_read(self, text):
+        """The prompt the last search read (``text``) with each typing slip it read as a word the
+        store holds written as that word, its capital kept ("Kuberentes": Kubernetes), so the gate
+        judges what was meant; a word read as two (a compound) is left."""
+        slips = {word: reading for word, reading in self._read_as.items() if " " not in reading}
+        if not slips or text != self._read_text:
+            return text
+        return LazyRe(r"(?i)\b(%s)\b" % "|".join(slips)).sub(lambda m: (
+            slips[m.group(1).lower()].capitalize() if m.group(1)[0].isupper()
+            else slips[m.group(1).lower()]), text)
+
+    @staticmethod
+    def _shouted(text, terms):
+        """The prompt's words in capitals that are strong only for a memory writing them with a
+        capital too, as a name is: every term of a prompt typed all in capitals without Chinese
+        ("CACHE" is the word cache; "JWT" finds "JWT"), and elsewhere a word of five or more
+        capitals, typed for emphasis ("the WORKER is slow again").  A shorter acronym in a
+        mixed-case or Chinese prompt ("an EAS build", 用 EAS 打包) stays strong."""
+        if text == text.lower():
+            return set()
+        if text == text.upper() and not cjk_runs(text)[0]:
+            return set(terms)
+        return {w.lower() for w in word_runs(text) if len(w) >= 5 and w.isupper()} & set(terms)
+
+    def _everywhere(self, terms):
+        """(the terms in more than half the records of a store of at least SUBJECT_MIN_RECORDS:
+        they tell no memory from another, as Caroline in a diary of Caroline; the terms no
+        record holds)."""
+        if self._total_records() < SUBJECT_MIN_RECORDS:
+            return set(), set()
+        frequencies = self._gate_frequencies(terms)
+        return ({term for term in terms if frequencies.get(term, 0) * 2 > self._total},
+                {term for term in terms if not frequencies.get(term)})
+
+    def _of_a_period(self, query, text, terms, results):
+        """(the prompt's terms in most memories, what passes the gate when the prompt names a
+        period and nothing that tells memories apart, else None): a day and nothing else
+        ("11月24日做了什么") lets the day's memories pass, a period with only such terms (and
+        terms no memory holds that are no names) those of the period that hold one of them."""
+        everywhere, absent = (self._everywhere(terms) if results and query.periods
+                              else (set(), set()))
+        if query.periods and results and not terms:
+            return everywhere, of_the_days(query, results)
+        if (query.periods and everywhere and everywhere | absent >= set(terms)
+                and not absent & (self._names(text, query) | strong_terms(text))):
+            return everywhere, self._only_everywhere(query, everywhere, results)
+        return everywhere, None
+
+    def _only_everywhere(self, query, terms, results):
+        """The gate for a prompt that names a period and otherwise only terms most memories
+        hold, or none holds ("What did Caroline do in March?" in a diary of Caroline): the
+        GATE_NAME_TOP best of the period that hold one of those terms (each memory would match
+        them, and the period alone tells them apart)."""
+        holding = self._matched_terms([(r["level"], r["id"]) for r in results], list(terms))
+        held = [r for r in results if holding.get((r["level"], r["id"])) and in_periods(query, r)]
+        kept = held[:GATE_NAME_TOP]
+        for r in results:
+            r["weak"] = r not in kept
+        return kept
+
+    def _gate_frequencies(self, terms):
+        if self.db.fts:
+            try:
+                return self._document_frequencies(terms)
+            except sqlite3.OperationalError:
+                pass
+        out = {}
+        for term in terms:
+            out[term] = sum(self.db.execute("SELECT count(*) FROM %s WHERE instr(lower(%s), ?) > 0"
+                                            % (LEVEL_TABLE[lv], LEVEL_TEXT[lv]),
+                                            (term,)).fetchone()[0]
+                            for lv in LEVELS)
+        return out
+
+    def _form_frequencies(self, forms):
+        """{translation: records containing it}: a Chinese word of more than two characters is
+        held at most as often as its rarest character pair."""
+        out = {}
+        if not forms:
+            return out
+        pairs = {form: cjk_bigrams(form) for form in forms if min(form) >= CJK_CLASS[0]}
+        plain = [form for form in forms if form not in pairs]
+        counts = self._gate_frequencies(sorted(set(plain).union(*pairs.values())))
+        for form in forms:
+            out[form] = min(counts.get(p, 0) for p in pairs[form]) if form in pairs \
+                else counts.get(form, 0)
+        return out
+
+    def _matched_forms(self, keys, forms):
+        """{(level, id): [(the set of prompt terms a form the record holds stands for, whether it
+        was found loosely)]}, for ``forms`` ({word in another form: the terms it stands for}): an
+        English word by its stems, a Chinese one as text in the rows just searched (loosely when
+        it has two characters: they may be the ends of two other words)."""
+        out = {}
+        forms = {form: sources for form, sources in forms.items() if sources}
+        english = [form for form in forms if min(form) < CJK_CLASS[0]]
+        for key, found in (self._matched_terms(keys, english) if english else {}).items():
+            out.setdefault(key, []).extend((set(forms[form]), False) for form in found)
+        chinese = [form for form in forms if form not in english]
+        for key in keys if chinese else ():
+            row = self._rows.get(key)
+            if row is None:
+                continue
+            blob = stored_fields(key[0], row)
+            for form in chinese:
+                if form in blob:
+                    loose = len(form) == 2 and not stands_alone(form, blob)
+                    out.setdefault(key, []).append((set(forms[form]), loose))
+        return out
+
+    def _matched_terms(self, keys, terms, bigrams=()):
+        """{(level, id): {query terms the record contains}} (text, key points, category, tags);
+        ``bigrams``: the terms that are CJK bigrams of the query."""
+        out = {}
+        if not keys:
+            return out
+        if self.db.fts and all(t in self._stems for t in terms):
+            return self._matched_by_probe(keys, terms, bigrams)
+        if self.db.fts:
+            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
+            for term in terms:
+                for (ref,) in self.db.execute("SELECT rowid FROM memory_fts WHERE memory_fts MATCH "
+                                              "? AND rowid IN (SELECT value FROM json_each(?))",
+                                              ('"%s"' % term.replace('"', '""'), int_list(refs))):
+                    out.setdefault(refs[ref], set()).add(term)
+            return out
+        for lv, rid in keys:
+            row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv],
+                                  (rid,)).fetchone()
+            record = record_dict(lv, row)
+            blob = " ".join(
+                [record["text"] or ""] + (record.get("key_points") or [])
+                + (record.get("tags") or []) + [record.get("category") or ""]).lower()
+            out[(lv, rid)] = {t for t in terms if t in blob}
+        return out
+
+    def _matched_by_probe(self, keys, terms, bigrams=()):
+        """_matched_terms for a few records at once: their indexed fields go through the index's
+        own tokenizer (the temporary probe table) and each term is found by its stems, instead of
+        one MATCH per term over the whole index.  A CJK bigram that is its own only token is
+        found as text: in the indexed fields every two adjacent CJK characters stand alone as a
+        bigram token, so containing the text and containing the token are the same, and the
+        same holds for the stored fields they are made of (text, key points, category, tags)."""
+        as_text = [t for t in terms if t in bigrams and self._stems[t] == {t}]
+        by_stem = [t for t in terms if t not in as_text]
+        if by_stem:
+            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
+            docs = [(refs[ref],
+                     "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
+                "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value "
+                "FROM json_each(?))",
+                (int_list(refs),))]  # the fields as the index holds them (CJK already bigrammed)
+        # bigrams only: the stored fields the index is made of, in the rows the search has just read
+        else:
+            rows = dict(self._rows)
+            for lv in LEVELS:
+                ids = [rid for l_, rid in keys if l_ == lv and (l_, rid) not in rows]
+                if ids:
+                    rows.update(
+                        ((lv, row["id"]), row)
+                        for row in self.db.execute(
+                            "SELECT * FROM %s WHERE id IN (SELECT value FROM json_each(?))"
+                            % LEVEL_TABLE[lv], (int_list(ids),),)
+                    )
+            docs = [(key, stored_fields(key[0], rows[key])) for key in keys if key in rows]
+        found = {}
+        if by_stem:
+            for doc, stem in self.db.tokens([blob for _, blob in docs],
+                                            set().union(*(self._stems[t] for t in by_stem))):
+                found.setdefault(doc, set()).add(stem)
+        out = {}
+        for n, (key, blob) in enumerate(docs):
+            have = found.get(n, set())
+            matched = {t for t in by_stem if self._stems[t] and self._stems[t] <= have}
+            matched.update(t for t in as_text if t in blob)
+            if matched:
+                out[key] = matched
+        return out
+
+    def _document_frequencies(self, terms):
+        """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the
+        index); each term is looked up once per searcher."""
+        missing = [t for t in terms if t not in self._df]
+        if missing:
+            self._df.update(self._lookup_frequencies(missing))
+        return {t: self._df[t] for t in terms}
+
+    def _lookup_frequencies(self, terms):
+        """Each term's stems are its tokens by the index tokenizer (the probe table).  A term of
+        characters from U+3040 up that the vocabulary holds is its own only token (the tokenizer
+        folds what it stores, and Porter stemming changes only ASCII letters), so such terms are
+        looked up as they are and only the others go through the probe."""
+        frequencies = dict.fromkeys(terms, 0)
+        direct = [t for t in terms if min(t) >= CJK_CLASS[0]]
+        if direct:
+            for term, count in self.db.vocabulary(direct):
+                frequencies[term] = count
+                self._stems[term] = {term}
+        probed = [t for t in terms if t not in self._stems]
+        stems = {}
+        for doc, stem in self.db.tokens(probed) if probed else ():
+            stems.setdefault(stem, []).append(probed[doc])
+            self._stems.setdefault(probed[doc], set()).add(stem)
+        # a stem among these is not in the vocabulary (it would have been found)
+        looked_up = set(direct)
+        wanted = [stem for stem in stems if stem not in looked_up]
+        for stem, count in self.db.vocabulary(wanted) if wanted else ():
+            for term in stems[stem]:
+                frequencies[term] = max(frequencies[term], count)
+        return frequencies
+
+
+# ==== src/memory_tiered/search.py ====
+# One ranked list across the three levels (Searcher; the prompt gate it inherits is gate.py's).
+#
+# Uses: base, text, checks, indexing, dates, queries, records, decay, embeddings, gate.
 
 def recalled_keys(results):
     """(level, id) of the results, and of the L1s each L2 result stands for (``merged``)."""
@@ -8144,18 +8545,7 @@ def _subject_candidates(query):
     return {m.group(0).lower() for m in _CAPITALISED_RE.finditer(raw)} & words
 
 
-def _chosen(results, evidence, choice):
-    """The results GateModel.choose kept; each annotated with its evidence and probabilities,
-    the others marked weak."""
-    chosen, wanted, each = choice
-    for i, r in enumerate(results):
-        r["gate"].update(probability=round(each[i], 3), prompt=round(wanted, 3),
-                         features={k: round(v, 3) for k, v in evidence[i].items()})
-        r["weak"] = i not in chosen
-    return [results[i] for i in chosen]
-
-
-class Searcher:
+class Searcher(GateEvidence):
     """Full-text search across L1, L2 and L3 with a documented final score.
 
     score = (relevance + date_bonus) * (0.75 + 0.5 * importance)
@@ -8784,390 +9174,6 @@ class Searcher:
             kept.add(term)
             total += frequencies.get(term, 0)
         return query.keeping(kept, forms=kept), total
-
-    def gate(self, text, results, now=None, project=None, prompt=True):
-        """The results a person would call a real match for ``text`` (ranked order kept), each
-        annotated with ``gate`` (coverage, matched terms, the evidence and its probability);
-        the others are marked ``weak``.  The prompt's terms are its words and CJK bigrams
-        without the plain words of a coding conversation (gate_terms), each worth ln(1 + N / df)
-        in this store; the evidence for each result (gate.FEATURES: the rules' verdict, the
-        share of the prompt's information it holds, names, rarity, rank, period, project, the
-        prompt's form) is weighed by GateModel; ``prompt`` False: a search, not a prompt (see
-        GateModel.choose).  Measured by bench/injection_blind.py."""
-        text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
-        query = self._query(text, now or now_utc())
-        text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
-        terms = gate_terms(query, extensions_in(text))
-        everywhere, kept = self._of_a_period(query, text, terms, results)
-        if kept is not None:
-            return kept
-        if not terms or not results:
-            return all_weak(results)
-        names = self._names(text, query) - GATE_NOT_NAMES
-        shouted = self._shouted(text, terms)  # (CACHE typed with caps lock: see _shouted)
-        forms = gate_forms(query, terms)
-        frequencies, info, top = self._gate_information(terms, forms)
-        if not info:
-            return all_weak(results)
-        strong, rare, specific, rare_cjk, here = prompt_strength(text, query, info, top)
-        # ... except a name or identifier the store has never seen: then the prompt is about
-        # something this memory does not hold (another person, another service)
-        unknown = [
-            t for t in terms
-            if not frequencies.get(t) and (t in strong or t in names) and not t.isdigit()]
-        total = sum(info.values()) + top * len(unknown)
-        compounds, known = compound_terms(text), set(info)
-        known_names = {n for n in names if frequencies.get(n)}
-        matched, counts, direct = self._matched_with_forms(
-            [(r["level"], r["id"]) for r in results], info, set(query.cjk_terms), forms)
-        # a specific term a memory writes as a name (webp, RSS and KPI in a Chinese memory)
-        held_any = set().union(*matched.values()) if matched else set()
-        named = self._named_in_memory(specific & held_any - set(query.cjk_terms),
-                                      (names | shouted) & held_any)
-        evidence, model, form = [], GateModel(), prompt_form(text)
-        best = max((r.get("score") or 0.0) for r in results)
-        for rank, r in enumerate(results):
-            mine = matched.get((r["level"], r["id"]), set()) & known
-            # (held: what a single word may match through; not a Chinese word held only in another
-            # form: 个人资料 through "profile")
-            anchor, count = (r["level"], r["id"]) in direct, counts.get((r["level"], r["id"]), 0)
-            held = direct.get((r["level"], r["id"]), set())
-            coverage = sum(info[t] for t in mine) / total
-            row = self._rows.get((r["level"], r["id"]))
-            if here and row is not None and row["project"] and not row["pinned"]:
-                mine_strong, mine_specific = set(), set()
-            else:  # (a name the memory writes in lower case names something else: a product)
-                mine_strong = strong - ((names | shouted) - named[(r["level"], r["id"])])
-                mine_specific = specific
-            strong_here = mine_strong | long_cjk(rare_cjk & held, held)
-            # one shared term is a match only when it is strong: one plain word is not enough,
-            # nor one word of an identifier the memory does not hold whole
-            partial = {w for words in compounds if not (words & known) <= mine for w in words}
-            enough = count >= 2 or bool(anchor and (mine & strong_here) - partial)
-            others = {t for t in (mine & strong_here) - names - GATE_NOT_NAMES if not t.isdigit()}
-            named_ok = not names or bool(names & mine) or (
-                len(others) >= 2 and coverage >= GATE_OTHER_NAMES)
-            # one shared term that is the prompt's most specific and a name on either side
-            one = bool(anchor and (mine_specific & mine & (strong_here | named[(r["level"], r["id"])]))
-                       - partial)
-            dated = bool(mine - everywhere) and rank < GATE_NAME_TOP and in_periods(query, r)
-            rule = named_ok and (one or dated or enough and (
-                coverage >= GATE_COVERAGE or bool(rare & mine)
-                or (known_names and rank < GATE_NAME_TOP and coverage >= GATE_NAME_COVERAGE)))
-            evidence.append(candidate_features(
-                form, coverage=coverage, rule=rule, count=count, enough=enough, one=one,
-                dated=dated, named=named_ok, rare=rare & mine, rank=rank,
-                relative=(r.get("score") or 0.0) / best if best > 0 else 0.0,
-                project=project and row is not None and row["project"] == project,
-                terms=len(known), unknown=len(unknown) / float(len(terms)),
-                period=query.periods, in_period=query.periods and in_periods(query, r)))
-            r["gate"] = {"coverage": round(coverage, 3), "matched": sorted(mine)}
-        return _chosen(results, evidence, model.choose(
-            evidence, "lookup" if prompt and is_lookup(text, form) else prompt))
-
-    def _matched_with_forms(self, keys, info, bigrams, forms):
-        """({key: the prompt terms the record holds, itself or in another form}, {key: how many
-        words they are}, {key: the terms it holds as the prompt writes them, for a record a single
-        word can match}).  A word in another form
-        counts once however many character pairs it has (个人资料 is one word, as "profile" is).
-        A two-character Chinese word found in a memory's text may be two halves of other words
-        (部分支付 holds 分支, "branch"): a memory found only through such needs two words."""
-        known = set(info)
-        matched = self._matched_terms(keys, list(info), bigrams)
-        via_forms = self._matched_forms(keys, {f: s & known for f, s in forms.items()})
-        counts, direct = {}, {}
-        for key in set(matched) | set(via_forms):
-            held = matched.get(key, set()) & known
-            groups = via_forms.get(key, ())
-            counts[key] = len(held) + sum(1 for group, _ in groups if not group <= held)
-            if held or any(not loose for _, loose in groups):
-                direct[key] = held
-            matched.setdefault(key, set()).update(*(group for group, _ in groups))
-        return matched, counts, direct
-
-    def _gate_information(self, terms, forms=None):
-        """(each term's records, {term: its information}, the most a term can carry): a term
-        no memory contains is left out, and of the words sharing a stem ("slides", "slide") the
-        first stands for them all.  A term with translations (``forms``: {word in the other
-        language: the terms it stands for}) counts as common as the most common of its words."""
-        total_rows = max(1, self._total_records())
-        frequencies = self._gate_frequencies(terms)
-        for form, count in self._form_frequencies(list(forms or ())).items():
-            for term in forms[form]:
-                frequencies[term] = max(frequencies.get(term, 0), count)
-        # a prompt term no memory contains does not count against a match: the prompt may say
-        # more than any memory holds ("move the Stripe webhook handler to a background queue")
-        info, seen = {}, set()
-        for t in terms:
-            stems = frozenset(self._stems.get(t) or ())
-            if frequencies.get(t) and not (stems and stems in seen):
-                info[t] = math.log(1 + total_rows / float(frequencies[t]))
-                seen.add(stems)
-        return frequencies, info, math.log(1 + total_rows)
-
-    def _named_in_memory(self, terms, names=()):
-        """{(level, id): those of ``terms`` (prompt words) the result writes as a name or an
-        identifier (strong_terms of its text and key points), as the same word or its plural
-        ("docstrings", not "tooling" for Tool), and those of ``names`` (the prompt's capitalised
-        words) it writes capitalised anywhere ("Sentry is ..."), for the results just searched."""
-        out = collections.defaultdict(set)
-        for (lv, rid), row in self._rows.items() if terms or names else ():
-            text = row[LEVEL_TEXT[lv]] or ""
-            if lv == "l1" and row["key_points"]:
-                with contextlib.suppress(ValueError, TypeError):
-                    text += ". " + ". ".join(json.loads(row["key_points"]))
-            words = strong_terms(text, memory=True) if terms else ()
-            capitalised = {w.lower() for w in word_runs(text) if w[0].isupper()} if names else ()
-            out[(lv, rid)] = {t for t in terms if t in words or t + "s" in words
-                              or (t.endswith("s") and t[:-1] in words)} | {
-                t for t in names if t in capitalised or t + "s" in capitalised}
-        return out
-
-    def _total_records(self):
-        """_count_records, read once per searcher."""
-        if self._total is None:
-            self._total = self._count_records()
-        return self._total
-
-    def _count_records(self):
-        """Records of all levels: the index's own row count (the first varint of its averages
-        record, kept up to date by FTS5 on every change) instead of counting three tables."""
-        if self.db.fts:
-            with contextlib.suppress(sqlite3.Error, IndexError, TypeError):
-                block = self.db.execute(
-                    "SELECT block FROM memory_fts_data WHERE id = 1").fetchone()[0]
-                value = 0
-                for byte in block[:8]:  # an SQLite varint; nine-byte values are never row counts
-                    value = (value << 7) | (byte & 0x7F)
-                    if not byte & 0x80:
-                        return value
-        return sum(self.db.execute("SELECT count(*) FROM %s"
-                                   % t).fetchone()[0] for t in LEVEL_TABLE.values())
-
-    @staticmethod
-    def _names(text, query):
-        """Capitalised words inside a prompt (not at a sentence start): names of people and things.
-        """
-        names = set()
-        if text == text.lower():
-            return names  # no capital letter: no name (and the pattern is not compiled)
-        for m in _NAME_IN_PROMPT_RE.finditer(text):
-            word = m.group(1).lower()
-            if word in query.words:
-                names.add(word)
-        return names
-
-    def _as_read(self, text):
-        """The prompt the last search read (``text``) with each typing slip it read as a word the
-        store holds written as that word, its capital kept ("Kuberentes": Kubernetes), so the gate
-        judges what was meant; a word read as two (a compound) is left."""
-        slips = {word: reading for word, reading in self._read_as.items() if " " not in reading}
-        if not slips or text != self._read_text:
-            return text
-        return LazyRe(r"(?i)\b(%s)\b" % "|".join(slips)).sub(lambda m: (
-            slips[m.group(1).lower()].capitalize() if m.group(1)[0].isupper()
-            else slips[m.group(1).lower()]), text)
-
-    @staticmethod
-    def _shouted(text, terms):
-        """The prompt's words in capitals that are strong only for a memory writing them with a
-        capital too, as a name is: every term of a prompt typed all in capitals without Chinese
-        ("CACHE" is the word cache; "JWT" finds "JWT"), and elsewhere a word of five or more
-        capitals, typed for emphasis ("the WORKER is slow again").  A shorter acronym in a
-        mixed-case or Chinese prompt ("an EAS build", 用 EAS 打包) stays strong."""
-        if text == text.lower():
-            return set()
-        if text == text.upper() and not cjk_runs(text)[0]:
-            return set(terms)
-        return {w.lower() for w in word_runs(text) if len(w) >= 5 and w.isupper()} & set(terms)
-
-    def _everywhere(self, terms):
-        """(the terms in more than half the records of a store of at least SUBJECT_MIN_RECORDS:
-        they tell no memory from another, as Caroline in a diary of Caroline; the terms no
-        record holds)."""
-        if self._total_records() < SUBJECT_MIN_RECORDS:
-            return set(), set()
-        frequencies = self._gate_frequencies(terms)
-        return ({term for term in terms if frequencies.get(term, 0) * 2 > self._total},
-                {term for term in terms if not frequencies.get(term)})
-
-    def _of_a_period(self, query, text, terms, results):
-        """(the prompt's terms in most memories, what passes the gate when the prompt names a
-        period and nothing that tells memories apart, else None): a day and nothing else
-        ("11月24日做了什么") lets the day's memories pass, a period with only such terms (and
-        terms no memory holds that are no names) those of the period that hold one of them."""
-        everywhere, absent = (self._everywhere(terms) if results and query.periods
-                              else (set(), set()))
-        if query.periods and results and not terms:
-            return everywhere, of_the_days(query, results)
-        if (query.periods and everywhere and everywhere | absent >= set(terms)
-                and not absent & (self._names(text, query) | strong_terms(text))):
-            return everywhere, self._only_everywhere(query, everywhere, results)
-        return everywhere, None
-
-    def _only_everywhere(self, query, terms, results):
-        """The gate for a prompt that names a period and otherwise only terms most memories
-        hold, or none holds ("What did Caroline do in March?" in a diary of Caroline): the
-        GATE_NAME_TOP best of the period that hold one of those terms (each memory would match
-        them, and the period alone tells them apart)."""
-        holding = self._matched_terms([(r["level"], r["id"]) for r in results], list(terms))
-        held = [r for r in results if holding.get((r["level"], r["id"])) and in_periods(query, r)]
-        kept = held[:GATE_NAME_TOP]
-        for r in results:
-            r["weak"] = r not in kept
-        return kept
-
-    def _gate_frequencies(self, terms):
-        if self.db.fts:
-            try:
-                return self._document_frequencies(terms)
-            except sqlite3.OperationalError:
-                pass
-        out = {}
-        for term in terms:
-            out[term] = sum(self.db.execute("SELECT count(*) FROM %s WHERE instr(lower(%s), ?) > 0"
-                                            % (LEVEL_TABLE[lv], LEVEL_TEXT[lv]),
-                                            (term,)).fetchone()[0]
-                            for lv in LEVELS)
-        return out
-
-    def _form_frequencies(self, forms):
-        """{translation: records containing it}: a Chinese word of more than two characters is
-        held at most as often as its rarest character pair."""
-        out = {}
-        if not forms:
-            return out
-        pairs = {form: cjk_bigrams(form) for form in forms if min(form) >= CJK_CLASS[0]}
-        plain = [form for form in forms if form not in pairs]
-        counts = self._gate_frequencies(sorted(set(plain).union(*pairs.values())))
-        for form in forms:
-            out[form] = min(counts.get(p, 0) for p in pairs[form]) if form in pairs \
-                else counts.get(form, 0)
-        return out
-
-    def _matched_forms(self, keys, forms):
-        """{(level, id): [(the set of prompt terms a form the record holds stands for, whether it
-        was found loosely)]}, for ``forms`` ({word in another form: the terms it stands for}): an
-        English word by its stems, a Chinese one as text in the rows just searched (loosely when
-        it has two characters: they may be the ends of two other words)."""
-        out = {}
-        forms = {form: sources for form, sources in forms.items() if sources}
-        english = [form for form in forms if min(form) < CJK_CLASS[0]]
-        for key, found in (self._matched_terms(keys, english) if english else {}).items():
-            out.setdefault(key, []).extend((set(forms[form]), False) for form in found)
-        chinese = [form for form in forms if form not in english]
-        for key in keys if chinese else ():
-            row = self._rows.get(key)
-            if row is None:
-                continue
-            blob = _stored_fields(key[0], row)
-            for form in chinese:
-                if form in blob:
-                    loose = len(form) == 2 and not stands_alone(form, blob)
-                    out.setdefault(key, []).append((set(forms[form]), loose))
-        return out
-
-    def _matched_terms(self, keys, terms, bigrams=()):
-        """{(level, id): {query terms the record contains}} (text, key points, category, tags);
-        ``bigrams``: the terms that are CJK bigrams of the query."""
-        out = {}
-        if not keys:
-            return out
-        if self.db.fts and all(t in self._stems for t in terms):
-            return self._matched_by_probe(keys, terms, bigrams)
-        if self.db.fts:
-            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
-            for term in terms:
-                for (ref,) in self.db.execute("SELECT rowid FROM memory_fts WHERE memory_fts MATCH "
-                                              "? AND rowid IN (SELECT value FROM json_each(?))",
-                                              ('"%s"' % term.replace('"', '""'), int_list(refs))):
-                    out.setdefault(refs[ref], set()).add(term)
-            return out
-        for lv, rid in keys:
-            row = self.db.execute("SELECT * FROM %s WHERE id = ?" % LEVEL_TABLE[lv],
-                                  (rid,)).fetchone()
-            record = record_dict(lv, row)
-            blob = " ".join(
-                [record["text"] or ""] + (record.get("key_points") or [])
-                + (record.get("tags") or []) + [record.get("category") or ""]).lower()
-            out[(lv, rid)] = {t for t in terms if t in blob}
-        return out
-
-    def _matched_by_probe(self, keys, terms, bigrams=()):
-        """_matched_terms for a few records at once: their indexed fields go through the index's
-        own tokenizer (the temporary probe table) and each term is found by its stems, instead of
-        one MATCH per term over the whole index.  A CJK bigram that is its own only token is
-        found as text: in the indexed fields every two adjacent CJK characters stand alone as a
-        bigram token, so containing the text and containing the token are the same, and the
-        same holds for the stored fields they are made of (text, key points, category, tags)."""
-        as_text = [t for t in terms if t in bigrams and self._stems[t] == {t}]
-        by_stem = [t for t in terms if t not in as_text]
-        if by_stem:
-            refs = {rid * 4 + LEVEL_NUM[lv]: (lv, rid) for lv, rid in keys}
-            docs = [(refs[ref],
-                     "\n".join(v or "" for v in fields)) for ref, *fields in self.db.execute(
-                "SELECT rowid, body, points, labels FROM memory_fts WHERE rowid IN (SELECT value "
-                "FROM json_each(?))",
-                (int_list(refs),))]  # the fields as the index holds them (CJK already bigrammed)
-        # bigrams only: the stored fields the index is made of, in the rows the search has just read
-        else:
-            rows = dict(self._rows)
-            for lv in LEVELS:
-                ids = [rid for l_, rid in keys if l_ == lv and (l_, rid) not in rows]
-                if ids:
-                    rows.update(
-                        ((lv, row["id"]), row)
-                        for row in self.db.execute(
-                            "SELECT * FROM %s WHERE id IN (SELECT value FROM json_each(?))"
-                            % LEVEL_TABLE[lv], (int_list(ids),),)
-                    )
-            docs = [(key, _stored_fields(key[0], rows[key])) for key in keys if key in rows]
-        found = {}
-        if by_stem:
-            for doc, stem in self.db.tokens([blob for _, blob in docs],
-                                            set().union(*(self._stems[t] for t in by_stem))):
-                found.setdefault(doc, set()).add(stem)
-        out = {}
-        for n, (key, blob) in enumerate(docs):
-            have = found.get(n, set())
-            matched = {t for t in by_stem if self._stems[t] and self._stems[t] <= have}
-            matched.update(t for t in as_text if t in blob)
-            if matched:
-                out[key] = matched
-        return out
-
-    def _document_frequencies(self, terms):
-        """{term: records containing it}, read from the index vocabulary (Porter-stemmed like the
-        index); each term is looked up once per searcher."""
-        missing = [t for t in terms if t not in self._df]
-        if missing:
-            self._df.update(self._lookup_frequencies(missing))
-        return {t: self._df[t] for t in terms}
-
-    def _lookup_frequencies(self, terms):
-        """Each term's stems are its tokens by the index tokenizer (the probe table).  A term of
-        characters from U+3040 up that the vocabulary holds is its own only token (the tokenizer
-        folds what it stores, and Porter stemming changes only ASCII letters), so such terms are
-        looked up as they are and only the others go through the probe."""
-        frequencies = dict.fromkeys(terms, 0)
-        direct = [t for t in terms if min(t) >= CJK_CLASS[0]]
-        if direct:
-            for term, count in self.db.vocabulary(direct):
-                frequencies[term] = count
-                self._stems[term] = {term}
-        probed = [t for t in terms if t not in self._stems]
-        stems = {}
-        for doc, stem in self.db.tokens(probed) if probed else ():
-            stems.setdefault(stem, []).append(probed[doc])
-            self._stems.setdefault(probed[doc], set()).add(stem)
-        # a stem among these is not in the vocabulary (it would have been found)
-        looked_up = set(direct)
-        wanted = [stem for stem in stems if stem not in looked_up]
-        for stem, count in self.db.vocabulary(wanted) if wanted else ():
-            for term in stems[stem]:
-                frequencies[term] = max(frequencies[term], count)
-        return frequencies
-
 
     def _scan(self, query, filters, want):
         """Search without FTS5: count term matches per field, weighted."""
