@@ -156,7 +156,8 @@ TUNABLES = {
     "l3_min": (3, "count", "L2s in one category that form an L3 candidate"),
     "auto_promote": (True, "bool", "the daily compress job applies L1 -> L2 promotions"),
     "buffer_hours": (48, "count", "hours captured session turns are kept"),
-    "pending_hours": (24, "count", "hours before a session without an L1 gets an automatic one"),
+    "pending_hours": (1, "count", "hours before a session that ended without an L1 gets an "
+                      "automatic one"),
     "backup_keep": (7, "count", "daily backups the compress job keeps in backups/ (0: none)"),
     "vault_private": (True, "bool", "vault notes 0600 and folders 0700 (no: 0644 and 0755)"),
     "scope": ("project", "choice:project,all",
@@ -264,6 +265,7 @@ SEARCH_LIMIT_MAX = 1000  # results one search returns at most
 VECTOR_WEIGHT = 1.2  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 IMPORT_BATCH = 1000
 TRANSCRIPT_TURN_MAX = 4000
+PENDING_OPEN_HOURS = 24  # hours a session captured but never ended (compacted, still going) waits
 PENDING_HINT_MAX = 5  # pending sessions the session-start hook names, each with its own command
 MAX_TRANSCRIPT_BYTES = 1 << 30  # a transcript larger than this is refused, not read
 MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes
@@ -7180,8 +7182,10 @@ def append_turns(conn, session_id, turns, cwd, now, replace=False):
 
 
 def queue_session(conn, session_id, transcript_path, cwd, reason, now):
-    """Record that a session ended (its transcript, folder and reason) and queue it."""
-    session_id, transcript_path, cwd, reason = _clean(session_id, transcript_path, cwd, reason)
+    """Record that a session ended (its transcript, folder and reason: "ended" when the agent
+    gave none; a session only captured has none) and queue it."""
+    session_id, transcript_path, cwd, reason = _clean(session_id, transcript_path, cwd,
+                                                      reason or "ended")
     conn.execute(
         "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
@@ -15751,12 +15755,17 @@ def _pending_here(db, session_id, project, most=20):
 
 def summarise_pending(db, now, older_than_hours=None, only=None):
     """Write a low-importance L1 (agent "auto") for each session pending too long (or for the
-    session ``only``); return their ids."""
+    session ``only``); return their ids.  A session that ended waits ``pending_hours`` (the
+    index job runs this every five minutes, so its card comes within the hour); one only
+    captured (compacted, perhaps still going) waits PENDING_OPEN_HOURS at least."""
     store = MemoryStore(db)
     hours = store.config()["pending_hours"] if older_than_hours is None else older_than_hours
-    cutoff = iso(now - datetime.timedelta(hours=hours))
+    ended_cutoff = iso(now - datetime.timedelta(hours=hours))
+    open_cutoff = iso(now - datetime.timedelta(hours=hours if older_than_hours is not None
+                                               else max(hours, PENDING_OPEN_HOURS)))
     made = []
     for session in pending_sessions(db):
+        cutoff = ended_cutoff if session.get("reason") else open_cutoff
         if session["recorded_at"] > cutoff or (only is not None and session["session_id"] != only):
             continue
         card = None
@@ -16454,8 +16463,10 @@ def run_job(name, db_path, now, vault=None):
         if name == "decay":
             changed = decay_memories(db, now=now)
             return 0, "decayed L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % changed
-        if name == "index":
-            return 0, maintain_index(db)
+        if name == "index":  # (every five minutes: a session that ended gets its card soon)
+            automatic = summarise_pending(db, now)
+            return 0, maintain_index(db) + (", %d automatic L1s" % len(automatic)
+                                            if automatic else "")
         if name == "cleanup":
             found = DecayEngine(db).candidates(now)
             return 0, "%d cleanup candidates, nothing deleted" % len(found)

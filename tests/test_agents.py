@@ -1,5 +1,6 @@
 """Agents: context blocks, Claude Code hooks, install-hooks, session capture, the MCP server."""
 
+import io
 import json
 import os
 import sqlite3
@@ -300,6 +301,28 @@ class CaptureTests(CLITestCase):
         self.assertEqual((rec["session_id"], rec["agent"], rec["origin"]), ("sess-1", "auto", "auto"))
         self.assertEqual(memory_tiered.project_label(rec["project"]), "uploader")  # the repository key
         self.assertIn("exponential backoff", rec["summary"])
+
+    def test_a_session_that_ended_gets_its_card_within_the_hour_from_the_index_job(self):
+        """A session that ends without a summary (a Codex session, one whose agent forgot) gets
+        its card from the index job once pending_hours (1) pass, not the next night; a session
+        only captured at compaction (perhaps still going) waits a day."""
+        path = self.write_transcript()
+        hook_input = io.StringIO(json.dumps({"session_id": "sess-1", "transcript_path": path,
+                                             "cwd": "/home/u/uploader"}))
+        with mock.patch("sys.stdin", hook_input):
+            self.run_cli("hook", "session-end", "--agent", "codex", now="2026-05-01T12:00:00")
+        other = os.path.join(self.tmp, "other.jsonl")
+        with open(other, "w") as handle:
+            handle.write(json.dumps(TRANSCRIPT[1]).replace("sess-1", "sess-2") + "\n")
+        self.run_cli("capture", "--transcript", other, now="2026-05-01T12:00:00")
+        self.run_cli("job", "index", now="2026-05-01T12:40:00")
+        self.assertEqual(self.json_cli("list")["records"], [])
+        self.run_cli("job", "index", now="2026-05-01T13:05:00")
+        made = self.json_cli("list")["records"]
+        self.assertEqual([(r["session_id"], r["agent"]) for r in made], [("sess-1", "auto")])
+        self.assertIn("exponential backoff", made[0]["summary"])
+        self.run_cli("job", "index", now="2026-05-02T12:00:01")
+        self.assertEqual(len(self.json_cli("list")["records"]), 2)
 
     def test_buffer_is_purged_after_retention(self):
         path = self.write_transcript()

@@ -79,7 +79,8 @@ TUNABLES = {
     "l3_min": (3, "count", "L2s in one category that form an L3 candidate"),
     "auto_promote": (True, "bool", "the daily compress job applies L1 -> L2 promotions"),
     "buffer_hours": (48, "count", "hours captured session turns are kept"),
-    "pending_hours": (24, "count", "hours before a session without an L1 gets an automatic one"),
+    "pending_hours": (1, "count", "hours before a session that ended without an L1 gets an "
+                      "automatic one"),
     "backup_keep": (7, "count", "daily backups the compress job keeps in backups/ (0: none)"),
     "vault_private": (True, "bool", "vault notes 0600 and folders 0700 (no: 0644 and 0755)"),
     "scope": ("project", "choice:project,all",
@@ -187,6 +188,7 @@ SEARCH_LIMIT_MAX = 1000  # results one search returns at most
 VECTOR_WEIGHT = 1.2  # fused score = lexical score / best lexical score + VECTOR_WEIGHT * cosine
 IMPORT_BATCH = 1000
 TRANSCRIPT_TURN_MAX = 4000
+PENDING_OPEN_HOURS = 24  # hours a session captured but never ended (compacted, still going) waits
 PENDING_HINT_MAX = 5  # pending sessions the session-start hook names, each with its own command
 MAX_TRANSCRIPT_BYTES = 1 << 30  # a transcript larger than this is refused, not read
 MAX_IMPORT_NOTES = 16 << 20  # bytes read from one memory file by import-notes

@@ -10,7 +10,9 @@ import os
 import sqlite3
 import sys
 
-from .base import HOOK_BUSY_MS, iso, MAX_SHORT, MemoryTieredError, PENDING_HINT_MAX, ValidationError
+from .base import (
+    HOOK_BUSY_MS, iso, MAX_SHORT, MemoryTieredError, PENDING_HINT_MAX, PENDING_OPEN_HOURS,
+    ValidationError)
 from .text import short, shell_quote
 from .safety import CONTROL_RE
 from .projects import path_project_key, project_key, project_root
@@ -48,12 +50,17 @@ def _pending_here(db, session_id, project, most=20):
 
 def summarise_pending(db, now, older_than_hours=None, only=None):
     """Write a low-importance L1 (agent "auto") for each session pending too long (or for the
-    session ``only``); return their ids."""
+    session ``only``); return their ids.  A session that ended waits ``pending_hours`` (the
+    index job runs this every five minutes, so its card comes within the hour); one only
+    captured (compacted, perhaps still going) waits PENDING_OPEN_HOURS at least."""
     store = MemoryStore(db)
     hours = store.config()["pending_hours"] if older_than_hours is None else older_than_hours
-    cutoff = iso(now - datetime.timedelta(hours=hours))
+    ended_cutoff = iso(now - datetime.timedelta(hours=hours))
+    open_cutoff = iso(now - datetime.timedelta(hours=hours if older_than_hours is not None
+                                               else max(hours, PENDING_OPEN_HOURS)))
     made = []
     for session in pending_sessions(db):
+        cutoff = ended_cutoff if session.get("reason") else open_cutoff
         if session["recorded_at"] > cutoff or (only is not None and session["session_id"] != only):
             continue
         card = None

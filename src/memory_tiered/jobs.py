@@ -121,8 +121,10 @@ def run_job(name, db_path, now, vault=None):
         if name == "decay":
             changed = decay_memories(db, now=now)
             return 0, "decayed L1 %(l1)d, L2 %(l2)d, L3 %(l3)d" % changed
-        if name == "index":
-            return 0, maintain_index(db)
+        if name == "index":  # (every five minutes: a session that ended gets its card soon)
+            automatic = summarise_pending(db, now)
+            return 0, maintain_index(db) + (", %d automatic L1s" % len(automatic)
+                                            if automatic else "")
         if name == "cleanup":
             found = DecayEngine(db).candidates(now)
             return 0, "%d cleanup candidates, nothing deleted" % len(found)

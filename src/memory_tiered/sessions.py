@@ -51,8 +51,10 @@ def append_turns(conn, session_id, turns, cwd, now, replace=False):
 
 
 def queue_session(conn, session_id, transcript_path, cwd, reason, now):
-    """Record that a session ended (its transcript, folder and reason) and queue it."""
-    session_id, transcript_path, cwd, reason = _clean(session_id, transcript_path, cwd, reason)
+    """Record that a session ended (its transcript, folder and reason: "ended" when the agent
+    gave none; a session only captured has none) and queue it."""
+    session_id, transcript_path, cwd, reason = _clean(session_id, transcript_path, cwd,
+                                                      reason or "ended")
     conn.execute(
         "INSERT INTO pending_sessions(session_id, transcript_path, cwd, reason, recorded_at) "
         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(session_id) DO UPDATE SET "
