@@ -67,6 +67,7 @@ __all__ = [
 # ==== the standard library, for every part below ====
 
 import base64
+import bisect
 import collections
 import contextlib
 import datetime
@@ -2037,7 +2038,7 @@ def _strip_private(text, found):
 # requirepass, adminPassword) ...
 _STRONG_ENDINGS = ("password", "passwd", "passphrase", "passcode", "pass", "pwd", "secret",
                    "secrets", "token", "tokens", "credential", "credentials", "creds")
-_STRONG_PARTS = frozenset(("pw",))
+_STRONG_PARTS = frozenset(("pw", "psk"))
 _NOT_PASS = frozenset("bypass compass encompass surpass overpass underpass trespass".split())
 # ... and these make it one when it looks random (sort_key=created_at is no secret)
 _WEAK_ENDINGS = ("key", "keys", "auth", "sig", "signature", "session", "sessionid", "sessid",
@@ -2055,6 +2056,7 @@ _NOT_SECRET_KEYS = frozenset("release public pub recv fingerprint finger id ids 
 _KEY_JOINERS = frozenset("access api app signing private client master encryption account "
                          "secret".split())
 _SECRET_WORDS_ZH = ("密码", "口令", "密钥", "秘钥", "令牌", "私钥", "凭证", "凭据", "授权码", "秘密",
+                    "提取码", "访问码", "助记词",
                     "密碼", "金鑰", "密鑰", "權杖", "憑證", "憑據")
 # words between a Chinese secret word and a value that make the value something else
 # (凭据名称 x, 密码长度 12, 令牌桶)
@@ -2087,6 +2089,9 @@ SECRET_PREFIXES = (  # tokens whose prefix names their issuer: (kind, pattern)
     ("vault-token", r"hv[sbr]\.[\w-]{20,}"),
     ("supabase-token", r"sbp_[0-9a-f]{40}"),
     ("bot-token", r"(?<=bot)[0-9]{8,10}:AA[\w-]{30,}|[0-9]{8,10}:AA[\w-]{30,}"),
+    # a Bitcoin private key in wallet import format (base58, 51 or 52 characters)
+    ("private-key", r"(?:5[HJK][1-9A-HJ-NP-Za-km-z]{49}|[KL][1-9A-HJ-NP-Za-km-z]{51})"
+                    r"(?![1-9A-Za-z])"),
     ("private-key", r"LS0tLS1CRUdJTi[A-Za-z0-9+/=]{20,}"),  # base64 of "-----BEGIN"
     # a private key's base64 without its BEGIN line: PKCS#8 or PKCS#1 RSA, PKCS#8 EC
     ("private-key", r"MII[A-Za-z0-9+/]{3}IBA[AD][A-Za-z0-9+/=]{40,}|"
@@ -2098,6 +2103,8 @@ _PREFIXED_RE = LazyRe("|".join("(?P<k%d>(?:(?<![\\w.-])|(?<=bot))(?:%s))" % (n, 
 _TOKEN_SHAPE_RE = LazyRe(r"(?<![\w.\-/+])[A-Za-z][A-Za-z0-9]{1,11}[_.\-][\w.\-]{19,}")
 _TOKEN_SEPARATORS_RE = LazyRe(r"[_.\-]+")
 _HEX_RE = LazyRe(r"[0-9a-f]+")
+_HEX_ANY_RE = LazyRe(r"[0-9a-fA-F]+")
+_MAC_RE = LazyRe(r"(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}")
 # what is public by design: publishable keys, and the DER of a public key (SPKI: RSA, EC, Ed25519)
 _PUBLIC_KEYS = ("pk_live_", "pk_test_", "MIIBIjANBgkqhkiG9w0BAQEFAAOC", "MIICIjANBgkqhkiG9w0BAQEFAAOC",
                 "MFkwEwYHKoZIzj0CAQYI", "MCowBQYDK2Vw")
@@ -2126,7 +2133,8 @@ _NAME_HINTS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "auth", "s
 # a Chinese secret word with a few words between it and its value (数据库的密码是 X, token 给你：X)
 _ZH_ASSIGN_RE = LazyRe(
     r"(?P<name>(?:%s|(?i:token|key|secret|password)))(?P<between>[\u4e00-\u9fff]{0,6}?)"
-    r"(?P<sep>[ \t]*(?:是|为|為|：|:|=|改成了?|改为|设置成了?|设成|设为|設為)[ \t]*|[ \t]+|(?=[“「]))"
+    r"(?P<sep>[ \t]*(?:是|为|為|：|:|=|(?:改成|改为|设置成|设置为|设成|设为|設為|换成|变成|改)了?)[ \t]*|"
+    r"[ \t]+|(?=[“「]))"
     % "|".join(_SECRET_WORDS_ZH)
     + _VALUE)
 _KEY_VALUE_ATTR_RE = LazyRe(r"\b(?:key|name)=([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s+value="
@@ -2139,11 +2147,20 @@ _NAMED_FLAG_VALUE_RE = LazyRe(r"(?:--name|--key|secret\s+set|--parameter-name)[ 
                               r"[^\n|;]*?\s(?:--value|--body|-b|--secret-string|--data)[ =]"
                               + r"(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]\S*)")
 # a JSON pair of a name and its value ({"key": "apiKey", "value": "..."}, Postman, Helm lists)
+_NAME_THEN_VALUE_RE = LazyRe(r"(?m)^(?P<indent>[ \t]*-?[ \t]*)name:[ \t]*[\"']?(?P<name>[A-Za-z_]"
+                             r"[\w.\-]{0,80})[\"']?[ \t]*\n[ \t]*value:[ \t]*(?P<value>\"[^\"\n]{1,400}\"|"
+                             r"'[^'\n]{1,400}'|[^\s#]{1,400})")
+# NAME.key=x, then NAME.value=SECRET (or NAME_KEY / NAME_VALUE): the value of what was named
+_PAIRED_VALUE_RE = LazyRe(r"(?P<stem>[\w.\-]{3,80}?)[._-](?:key|KEY|name|NAME)[ \t]*[=:][^\n]{1,200}\n"
+                          r"[ \t-]*(?P=stem)[._-](?:value|VALUE)[ \t]*[=:][ \t]*(?P<value>\"[^\"\n]{1,400}\"|"
+                          r"'[^'\n]{1,400}'|[^\s#]{1,400})")
 _JSON_KEY_VALUE_RE = LazyRe(r"\"(?:key|name)\"\s*:\s*\"(?P<name>[A-Za-z_][\w.\-]{0,80})\"\s*,\s*\"value\"\s*:"
                             r"\s*(?P<value>\"[^\"\n]{1,400}\")")
 # what `cat` printed of a key file: the line after it
-_KEY_FILE_RE = LazyRe(r"(?m)\bcat\s+(?:\S*/)?(?:[\w.\-]*(?:\.key|\.pem|\.p8|\.psk|secret|credential|token|[Pp]assword|auth)"
-                      r"[\w.\-]*)[ \t]*$\s*^(?:[ \t]*(?:/[ \t]*)?)(?P<value>[A-Za-z0-9+/=_\-]{16,})[ \t]*$")
+_KEY_FILE_RE = LazyRe(r"(?m)\b(?:cat|base64|head|tail|type|more|less|Get-Content|xxd)\b[^\n|]{0,40}?"
+                      r"\s(?:\S*/)?(?:[\w.\-]*(?:\.key|\.pem|\.p8|\.psk|secret|credential|token|[Pp]assword|auth)"
+                      r"[\w.\-]*)(?:[ \t]*\|[^\n]*)?[ \t]*$\s*^(?:[ \t]*(?:/[ \t]*)?)"
+                      r"(?P<value>[A-Za-z0-9+/=_\-]{16,})[ \t]*$")
 # a property list's key and its value: <key>AlgoliaWriteKey</key> <string>...</string>
 _PLIST_PAIR_RE = LazyRe(r"<key>(?P<name>[A-Za-z_][\w.\-]{0,80})</key>\s*<string>(?P<value>[^<\n]{1,400})"
                         r"</string>")
@@ -2169,7 +2186,7 @@ _CLI_PASSWORD_RES = tuple(LazyRe(p) for p in (
     r"[^|\n]*--password-stdin|kubectl\s+create\s+secret|vault\s+kv\s+put)",
     r"(?:^|>[ \t]*)AUTH[ \t]+" + _ARG,
     # curl -u user:VALUE, --user user:VALUE
-    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:,\"']*[:,](?P<value>[^\s\"']+)",
+    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:,%\"']*[:,%](?P<value>[^\s\"']+)",
 ))
 # what each of the patterns above needs in the text (lower-cased), SQL's first
 _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), ("sshpass",),
@@ -2181,7 +2198,8 @@ _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), (
 _KEY_PAIR_FLAGS_RE = LazyRe(r"\s-(?:i|a|-access[-_]?key(?:[-_]id)?|-ak)[ =]\S{8,}\s+"
                             r"-(?:k|s|-secret[-_]?key|-sk)[ =](?P<value>[^\s'\"]{12,})")
 # a call that takes a user (or an app id) and then its password or key
-_CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algoliasearch|"
+_CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algoliasearch|\w*_pw_\w*|"
+                         r"\w*_pw|\w*passw\w*|\w*credentials?|"
                          r"set_password|SMTP\w*\.login)\(\s*(['\"])[^'\"\n]{1,80}\1\s*,\s*"
                          r"(['\"])(?P<value>[^'\"\n]{4,200})\2")
 # ... and the secrets other notations give after what names them, each with what it needs in
@@ -2189,7 +2207,8 @@ _CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algolia
 # IPsec peer's secret, ldapsearch -w, net use, PowerShell, sudo -S, Vault's unseal keys
 _SECRET_SHAPES = (
     (_KEY_PAIR_FLAGS_RE, (" -i", " -a", " --access", " --ak")),
-    (_CALL_SECRET_RE, ("login(", "auth", "connect(", "algoliasearch(", "set_password(")),
+    (_CALL_SECRET_RE, ("login(", "auth", "connect(", "algoliasearch(", "set_password(", "_pw",
+                       "passw", "credential")),
     (LazyRe(r"jdbc:oracle:thin:[^/\s@]{1,64}/(?P<value>[^@\s]{1,200})@"), ("jdbc:oracle",)),
     (LazyRe(r"\bsqlplus\s+[\w.$]{1,64}/(?P<value>[^@\s]{1,200})@"), ("sqlplus",)),
     (LazyRe(r"\b(?:sentinel\s+auth-pass\s+\S+|masterauth)\s+(?P<value>\S{4,200})"),
@@ -2203,7 +2222,21 @@ _SECRET_SHAPES = (
             r"(?:-\w+\s+)*-S\b"), ("sudo",)),
     (LazyRe(r"(?im)^[ \t]*(?:unseal key \d+|initial root token|recovery key \d+)[ \t]*:[ \t]*"
             r"(?P<value>\S{16,})"), ("unseal", "root token", "recovery key")),
+    # a user's password piped to chpasswd; a Wi-Fi QR code's payload; an IOS password of type
+    # 0 (plain) or 7 (reversible); an SNMP community (a password by another name)
+    (LazyRe(r"\becho\s+(?:-[neE]+\s+)?['\"]?[\w.\-]{1,64}:(?P<value>[^'\"\s|:]{1,200})['\"]?\s*"
+            r"\|\s*(?:sudo\s+)?chpasswd"), ("chpasswd",)),
+    (LazyRe(r"\bWIFI:[^\n]{0,200}?\bP:(?P<value>(?:\\.|[^;\\\n]){1,200})"), ("wifi:",)),
+    (LazyRe(r"(?i)\b(?:password|secret|key-string|key)\s+[07]\s+(?P<value>[^\s\d]\S{3,200}|"
+            r"\d\S{5,200})"), ("password", "secret", "key")),
+    (LazyRe(r"\bsnmp\w*\b[^\n|;]*?\s-c\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"), ("snmp",)),
+    (LazyRe(r"(?i)\bcommunity\s+(?P<value>[^\s'\"]{6,200})"), ("community",)),
 )
+# a seed phrase: 12 to 24 plain words after what names it
+_SEED_LABEL_RE = LazyRe(r"(?i)(?:seed|recovery|mnemonic|backup)[ \t]+(?:phrase|words)|mnemonic|助记词")
+_SEED_WORDS_RE = LazyRe(r"[^\n\w]{0,40}?(?P<value>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
+# bytes of a key as a list of numbers (a Solana keypair file, a Zigbee network key)
+_BYTE_LIST_RE = LazyRe(r"\[(?:[ \t]*\d{1,3}[ \t]*,){15,}[ \t]*\d{1,3}[ \t]*\]")
 _AUTHORIZATION_RE = LazyRe(
     r"(?i)\b(?:proxy-)?authorization[\"']?(?:\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest|bot|"
     r"apikey|key|sso-key|otp)\s+)?|\s+[\"']?(?:bearer|basic|token|digest)\s+)(?P<value>[^\s\"',;]{4,})")
@@ -2213,6 +2246,9 @@ _COOKIE_PAIR_RE = LazyRe(r"(?P<name>[\w.\-]{1,80})=(?P<value>[^;,\s]{1,400})")
 _LONG_RUN_RE = LazyRe(r"[\w.\-:+/=]{16,}")
 _RANDOM_RUN_RE = LazyRe(r"(?<![\w+/=%\-])[A-Za-z0-9][\w+/=%.~\-]{15,}")
 _QUOTED_RUN_RE = LazyRe(r"(?:b?\"(?P<a>[\w+/=\-]{24,200})\"|b?'(?P<b>[\w+/=\-]{24,200})')")
+_QUERY_KEY_RE = LazyRe(r"(?i)[?&](?:app_?id|api_?key|apikey|key|access_?key|access_?token|token|"
+                       r"client_?secret|secret|sig|signature|auth|ak|sk)=(?P<value>[A-Za-z0-9_\-]{16,200})"
+                       r"(?=[&#\s\"'`)]|$)")
 _WEBHOOK_URL_RE = LazyRe(r"(?i)https?://[^\s\"'<>]*?/(?:[^/\s\"'<>]*hook[^/\s\"'<>]*|services|robot|bot)/"
                           r"[^\s\"'<>?#]+")
 # a TOTP seed written in groups of four base32 letters
@@ -2222,19 +2258,23 @@ _PGPASS_RE = LazyRe(r"(?m)^[ \t'\"]*(?:echo\s+['\"])?[\w.\-*]+:(?:\d{2,5}|\*):[\
                     r"(?P<value>[^\s'\"]+)")
 _HASH_WORDS = ("sha1", "sha224", "sha256", "sha384", "sha512", "md5", "h1:", "fingerprint",
                "checksum", "digest", "hash", "integrity", "指纹", "校验", "摘要", "哈希")
-_LABELED_RE = LazyRe(r"[a-z]{3,10}\d{0,3}-")
-_HASH_PREFIX_RE = LazyRe(r"(?i)^(?:sha1|sha224|sha256|sha384|sha512|md5|h1)[:\-]")
+_LABELED_RE = LazyRe(r"[a-z]{3,12}\d{0,3}[-_]")
+_HASH_PREFIX_RE = LazyRe(r"(?i)^(?:sha1|sha224|sha256|sha384|sha512|md5|h1)[:\-/]")
 _UUID_RE = LazyRe(r"(?i)^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 _USER_INFO_RE = LazyRe(r"(?i)user[._-]?info")  # basic.auth.user.info: user:secret
 _NAME_PARTS_RE = LazyRe(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+_CONSONANTS_RE = LazyRe(r"[bcdfghjklmnpqrstvwxz]{5}")
 _WORDY_RE = LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}|[A-Z]{4,}")
 _LOWER_WORDY_RE = LazyRe(r"[a-z]{5,}|[A-Z][a-z]{4,}")
 _IDENTIFIER_WORDS_RE = LazyRe(r"[A-Z]?[a-z]{3,}")
-_SCHEME_RE = LazyRe(r"(?:[a-z][a-z0-9+.\-]{1,20}://|arn:aws)")
+_SCHEME_RE = LazyRe(r"(?:[a-z][a-z0-9+.\-]{1,20}://|arn:aws|[a-z]{2,12}:[a-z][\w\-]{0,40}/[\w\-])")
+_YAML_TAG_RE = LazyRe(r"![A-Za-z_][\w:]*\s+\S")
+_CMDLET_RE = LazyRe(r"(?:Get|Read|Set|New|ConvertTo|ConvertFrom|Import|Export)-[A-Z][A-Za-z]+")
 _ENV_NAME_RE = LazyRe(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 _IDENTIFIER_PATH_RE = LazyRe(r"[A-Za-z_]\w*(?:\.\w+|\[[^\]]{1,80}\])*")
 # the words after which a random run is a secret (as words: "tokenizer" and "OAuth" are not)
-_SECRET_CONTEXT_RE = LazyRe(r"(?i)(?<![a-z])(?:api[ _-]?key|access[ _-]?key|secret[ _-]?key|"
+_SECRET_CONTEXT_RE = LazyRe(r"(?i)(?<![a-z])(?:(?:auth|api|app|access|refresh|bot|client)[ _-]?token|"
+                             r"api[ _-]?key|access[ _-]?key|secret[ _-]?key|"
                              r"private[ _-]?key|license[ _-]?key|app[ _-]?secret|key|token|secret|"
                              r"password|passwd|credentials?|bearer|sk|ak)s?(?![a-z])|"
                              + "|".join(_SECRET_WORDS_ZH))
@@ -2250,7 +2290,10 @@ _SECRET_HINTS = ("://", "-----begin", "<private", "eyj", "pass", "pwd", "pw", "s
                  "bearer", "sk", " -p", " -a ", " -u", "--user", "identified", "mysql", "mariadb",
                  "login", "htpasswd", "rabbitmqctl", "sign in", "account", "sudo", "jdbc:oracle",
                  "unseal", "root token", " -i", "connect(", "algoliasearch", "log in", "@tcp(",
-                 "@unix(", "sqlplus", "masterauth", "psk", "ldap", " use ", "securestring") + _SECRET_WORDS_ZH
+                 "@unix(", "sqlplus", "masterauth", "psk", "ldap", " use ", "securestring", "/p:",
+                 " -t ", " -k ", "+login", "install", "chpasswd", "wifi:", "community", " -c ",
+                 "phrase", "mnemonic", "recovery", "backup code", "wif", "appid", "app_id", "恢复码",
+                 "验证码", "备用码") + _SECRET_WORDS_ZH
 
 
 def _entropy(text):
@@ -2270,9 +2313,17 @@ def _wordy(text):
     example.com/v1): a random token has few runs of four lower-case letters (capitals count
     only in a name joined by _ or ., where NPM_TOKEN is words; a random capital run is common)."""
     if "_" in text or "." in text:  # an identifier: its words start at its separators and capitals
-        return sum(len(w) for w in _IDENTIFIER_WORDS_RE.findall(text)) >= 0.6 * len(text) or sum(
-            len(w) for w in _WORDY_RE.findall(text)) >= 0.5 * len(text)
-    return sum(len(w) for w in _LOWER_WORDY_RE.findall(text)) >= 0.5 * len(text)
+        return sum(len(w) for w in _IDENTIFIER_WORDS_RE.findall(text) if _reads(w)) >= 0.6 * len(
+            text) or sum(len(w) for w in _WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
+    return sum(len(w) for w in _LOWER_WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
+
+
+def _reads(run):
+    """Whether a run of letters reads as a word: about a third of its letters vowels (a random
+    run has a fifth: FqjtpscWrD), and no five consonants in a row."""
+    lowered = run.lower()
+    vowels = sum(c in "aeiouy" for c in lowered)
+    return vowels >= 0.28 * len(lowered) and not _CONSONANTS_RE.search(lowered)
 
 
 def looks_random(value, length=16):
@@ -2287,6 +2338,8 @@ def looks_random(value, length=16):
 
 
 def _part_kind(part):
+    if part in ("ssid", "bssid", "essid"):
+        return None  # a network's name, not a session id
     if part in _STRONG_PARTS or part.endswith(_STRONG_ENDINGS) and part not in _NOT_PASS:
         return "strong"
     if part.endswith("auth") and len(part) > 4:
@@ -2341,6 +2394,10 @@ def _bare_value(value):
     return plain[7:] if plain.startswith("base64:") else plain
 
 
+# what a value that starts with a sigil must be to be a reference: $VAR, ${VAR}, $(cmd), %VAR%,
+# %(name)s, <your token>, (...), [...], @var (a password may start with % or $: %l4zP*AVlm9)
+_REFERENCE_RE = LazyRe(r"\$(?:\{|\(|[A-Z_][A-Z0-9_]*\b|[a-z_][a-z0-9_]*\b)|%[A-Za-z_][\w.]*%|"
+                       r"%\(\w+\)[sdr]|<[^<>]*>?|\(|\[(?!\]\w)|@@?[A-Za-z_][\w.:]*(?:\(|\b)")
 _CALL_LIKE_RE = LazyRe(r"[A-Za-z_][\w.]*\(|.*\)$")
 _TEMPLATE_PART_RE = LazyRe(r"\{\w{1,40}\}|\$\{")
 _LITERAL_IN_CALL_RE = LazyRe(r"([\"'`])([^\"'`]{4,200})\1")
@@ -2355,7 +2412,8 @@ def _placeholder(value, name=""):
     if len(plain) < 3 or set(lowered) <= set("*x.…-_#?<> ·•"):
         return True
     quoted_random = value[:1] in "\"'" and looks_random(plain)
-    if plain[0] in "$%<(@[" and not quoted_random or plain.startswith(("{{", "{%", "{$")) or plain.endswith((
+    if plain[0] in "$%<(@[" and not quoted_random and _REFERENCE_RE.match(plain) or plain.startswith(
+            ("{{", "{%", "{$")) or plain.endswith((
             "...", "…")) or _TEMPLATE_PART_RE.search(plain):
         return True  # (a template: token:refresh:{userId})
     if _CALL_LIKE_RE.match(plain) and not quoted_random:  # a call: os.getenv("X") is a reference, []byte("x") a value
@@ -2370,7 +2428,11 @@ def _placeholder(value, name=""):
             or plain.startswith(("ENC(", "ENC[")):
         return True  # encrypted, safe to commit (jasypt, sops, ansible-vault, Vault, SealedSecret)
     if _SCHEME_RE.match(plain) and "@" not in plain:
-        return True  # a reference to a secret store (op://vault/item, vault://..., arn:...)
+        return True  # a reference to a secret store (op://vault/item, vault:kv/x, arn:...)
+    if _YAML_TAG_RE.match(plain + " x") or _CMDLET_RE.fullmatch(plain):
+        return True  # !secret wifi_password, !env_var X, !Ref X; Read-Host, Get-Credential
+    if sum(c in "*•●xX" for c in plain) >= max(4, 0.5 * len(plain)):
+        return True  # masked (ghp_****************, 12****89)
     if _ENV_NAME_RE.fullmatch(plain):
         return True  # the name of a variable that holds it (ANDROID_KEYSTORE_PASSWORD)
     if plain.startswith(("/", "./", "../", "~/", ".")) and any(c in plain[1:] for c in "/."):
@@ -2399,6 +2461,18 @@ def _credential_like(value):
         not c.isalnum() for c in plain[1:]))
 
 
+def _passwordish(plain):
+    """A person's password under a name that may hold other things (key: "1PBv&)=)M5ey4w#M",
+    wireless.key='jinyu408#'): letters and digits and a symbol, no space, not a path, an
+    address or words."""
+    return (8 <= len(plain) <= 128 and " " not in plain and any(c.isdigit() for c in plain)
+            and not _MAC_RE.fullmatch(plain)
+            and any(c.isalpha() for c in plain) and any(not c.isalnum() and c not in "_-."
+                                                        for c in plain)
+            and not _SCHEME_RE.match(plain) and "/" not in plain and "@" not in plain[1:-1]
+            and not _wordy(plain.strip("!#$%&*+=?^~")))
+
+
 def _value_span(m):
     """(start, end) of a match's value without its quotes and a closing full stop."""
     start, end = m.span("value")
@@ -2420,6 +2494,8 @@ def _line_start(text, at):
 # a flag that names a secret (--password, -storepass), not a short flag with its value attached
 # (mysql -pDevPass2026: that value is the password, and the word after it the database)
 _FLAG_NAME_RE = LazyRe(r"-{1,2}[a-z][a-z0-9_-]+")
+# a value that is itself NAME=... or NAME: ... (the next assignment, not a password that holds =)
+_NEXT_ASSIGN_RE = LazyRe(r"(?:[a-z_][a-z_.]*|[A-Z_][A-Z0-9_.]*)[=:](?!=)")
 
 
 def _assignment_ok(text, m, zh):
@@ -2441,24 +2517,31 @@ def _assignment_ok(text, m, zh):
         flag = name.startswith("-") and bool(_FLAG_NAME_RE.fullmatch(name))
         if not (zh or flag or _line_start(text, m.start("name"))
                 or name in _SECRET_WORDS_ZH or _part_kind(name.lower()) == "strong"
-                and name.lower().endswith(("pass", "password", "pwd", "passwd"))):
+                and name.lower().endswith(("pass", "password", "pwd", "passwd", "pw"))):
             return None
-        if value.startswith("-") or "=" in value or ":" in value.strip("\"'") or name[:1] in "\"'":
+        quoted = value[:1] in "\"'“「"
+        if value.startswith("-") or name[:1] in "\"'" or not quoted and _NEXT_ASSIGN_RE.match(
+                value):
             return None  # --password-stdin, then another flag; another assignment
         plain = value.strip("\"'")
         if value[:1] not in "\"'“「" and (len(plain) < 6 or plain.isalpha()):
             return None
+        if not zh and plain.isalpha() and _wordy(plain):
+            return None  # a word after a word (a render pass 'ForwardLit'), not a password
     if (not word or word.rstrip(":：") in _PROSE_SEPARATORS) and not _credential_like(value):
         return None
-    if kind == "weak" and not looks_random(_bare_value(value), 12):
+    if kind == "weak" and not (looks_random(_bare_value(value), 12) or _passwordish(
+            _bare_value(value))):
         return None
     if kind == "weak" and name.strip("\"'-").lower() in ("key", "keys") and ":" in value:
         return None  # a message or cache key (order:ORD2024...), not a credential
     segments = value.strip("\"'").split(":")
     if len(segments) >= 2 and all(p.isdigit() or p.isalpha() for p in segments if p):
         return None  # a key's path (session:user:10086:web), not a credential
-    if text[m.end("value"):m.end("value") + 1] in ("{", "$"):
-        return None  # the start of a template (token:refresh:{userId})
+    if text[m.end("value"):m.end("value") + 1] in ("{", "$", "(", "["):
+        return None  # the start of a template (token:refresh:{userId}) or a call (ENC(...))
+    if kind == "weak" and _labelled_id(_bare_value(value)):
+        return None  # a label and a digest (a cache key, a Twilio SID), not a credential
     return "password" if kind == "strong" else "secret"
 
 
@@ -2474,6 +2557,11 @@ def _hint_positions(text, words):
             found.add(at)
             at = lowered.find(word, at + 1)
     return sorted(found)
+
+
+# a YAML block scalar: the value is on the next line, indented (password: >-\n    x)
+_BLOCK_SCALAR_RE = LazyRe(r"(?P<name>[A-Za-z_][\w.\-]{0,80}):[ \t]*[|>][+-]?[ \t]*\n[ \t]+"
+                          r"(?P<value>\S[^\n]{0,400}?)[ \t]*(?=\n|$)")
 
 
 def _assignments(text, spans):
@@ -2492,8 +2580,17 @@ def _assignments(text, spans):
         if start in tried:
             continue
         tried.add(start)
+        # ($PWD:/work expands a variable; `$db_pass = 'x'` in PHP or PowerShell assigns one)
+        sigil = start and text[start - 1] in "$%"
+        block = _BLOCK_SCALAR_RE.match(text, start)
+        if block and _name_kind(block.group("name")) == "strong" and not _placeholder(
+                block.group("value")):
+            spans.append(block.span("value") + ("password",))
+            continue
         for pattern, zh in ((_ASSIGN_RE, False), (_ZH_ASSIGN_RE, True)):
             m = pattern.match(text, start if not zh else hint)
+            if m and sigil and (zh or "=" not in m.group("sep") or "==" in m.group("sep")):
+                continue
             kind = m and _assignment_ok(text, m, zh)
             if kind:
                 spans.append(_value_span(m) + (kind,))
@@ -2507,7 +2604,7 @@ def _named_values(text, spans):
     pairs = ((_XML_ELEMENT_RE, ("</",)), (_CALL_PAIR_RE, ("',", '",')),
              (_KEY_VALUE_ATTR_RE, ("value=",)), (_PLIST_PAIR_RE, ("<key>",)),
              (_NAMED_FLAG_VALUE_RE, ("--name", "--key", "secret set", "--parameter-name")),
-             (_JSON_KEY_VALUE_RE, ('"value"',)))
+             (_JSON_KEY_VALUE_RE, ('"value"',)), (_NAME_THEN_VALUE_RE, ("value:",)))
     for pattern, hints in pairs:
         at = 0 if contains_any(lowered, hints) else len(text)
         while at < len(text):  # (a rejected pair is tried again one character on: "String", "X")
@@ -2522,12 +2619,18 @@ def _named_values(text, spans):
                 at = m.end()
             else:
                 at = m.start() + 1
+    for m in _PAIRED_VALUE_RE.finditer(text) if "value" in lowered else ():
+        if contains_any(m.group("stem").lower(), ("auth", "secret", "token", "pass", "cred", "sign")) \
+                and not _placeholder(m.group("value")) and (
+                looks_random(_bare_value(m.group("value")), 12) or _passwordish(
+                    _bare_value(m.group("value")))):
+            spans.append(_value_span(m) + ("secret",))
     passwords = zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES + (_GO_DSN_RE, _PGPASS_RE, _KEY_FILE_RE),
-                    _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ",)))
+                    _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ", "base64", "head", "type ", "content")))
     for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES)):
         for pattern, hints in shapes:
             for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
-                if not _placeholder(m.group("value")):
+                if not _placeholder(m.group("value")) and not _MAC_RE.search(m.group(0)):
                     spans.append(_value_span(m) + (kind,))
 
 
@@ -2555,6 +2658,8 @@ def _token_split_ok(token):
     first three separators splits it so.  (A publishable key, pk_live_..., is public.)"""
     if _HASH_PREFIX_RE.match(token) or _UUID_RE.match(token) or token.startswith(_PUBLIC_KEYS):
         return False
+    if not any(w in token[:12].lower() for w in _TOKENISH_PREFIX) and _labelled_id(token):
+        return False  # a label and a hex number (UECC-Windows-<GUID>_0000)
     for m in itertools.islice(_TOKEN_SEPARATORS_RE.finditer(token), 3):
         prefix, tail = token[:m.start()], token[m.end():]
         bare = tail.replace("-", "").replace("_", "").replace(".", "")
@@ -2569,6 +2674,13 @@ def _token_split_ok(token):
 
 
 def _urls(text, spans):
+    for m in _QUERY_KEY_RE.finditer(text) if "=" in text else ():
+        value = m.group("value")  # ?appid=<32 hex>, &api_key=...: a key in a query
+        hex_key = _HEX_ANY_RE.fullmatch(value) and len(value) >= 32
+        app_id = m.group(0)[1:4].lower() == "app"  # (an app id is public unless it is a hex key)
+        if (hex_key or not app_id and looks_random(value, 16)) and not (
+                _placeholder(value) or _labelled_id(value)):
+            spans.append(m.span("value") + ("secret",))
     if "://" not in text:
         return
     for m in _USERINFO_RE.finditer(text):
@@ -2623,9 +2735,12 @@ def _random_near_words(text, spans):
     anywhere."""
     for at in _hint_positions(text, _CONTEXT_HINTS):
         word = _SECRET_CONTEXT_RE.match(text, at)
-        if word is None or _names_no_secret(text, word.start(), word.end()):
+        if word is None or _names_no_secret(text, word.start(), word.end()) or text[
+                max(0, at - 8):at].lower().rstrip(" _-").endswith(("public", "pub", "公")):
             continue
         after = word.end()
+        # a key or key id of hex (a GPG key, a node key) names no secret by itself
+        weak = word.group(0).lower().rstrip("s") in ("key", "ak", "sk")
         aside = _ASIDE_RE.match(text, after)  # "Vercel token (scoped to the team): X"
         if aside:
             after = aside.end()
@@ -2639,9 +2754,11 @@ def _random_near_words(text, spans):
             if m.start() >= len(reach):
                 break
             value = m.group(0).rstrip(".,")
-            if _HASH_PREFIX_RE.match(value) or "/" in value and _path_like(value):
-                continue
-            if (looks_random(value) or _UUID_RE.match(value)) and not _placeholder(value):
+            if _HASH_PREFIX_RE.match(value) or "/" in value and _path_like(value) or contains_any(
+                    text[after:after + m.start()].lower(), ("enc(", "enc[", "vault:")):
+                continue  # (a path; a value encrypted for the config, ENC(...))
+            if (looks_random(value) or _UUID_RE.match(value)) and not _placeholder(value) and not (
+                    weak and (_HEX_ANY_RE.fullmatch(value) or _labelled_id(value))):
                 at = after + m.start()
                 spans.append((at, at + len(value), "token"))
         groups = _BASE32_GROUPS_RE.search(reach)
@@ -2654,7 +2771,7 @@ def _random_near_words(text, spans):
         if before.endswith((":", "=")) or _LABELED_RE.match(value):
             continue  # a value of a key (judged by its name) or a labeled one (nonce-..., sha256-)
         if (_classes(value) == 3 and _entropy(value) >= 4.2 and not _HASH_PREFIX_RE.match(value)
-                and not _wordy(value)):
+                and not _wordy(value) and not _decodes_to_text(value)):
             spans.append(m.span(group) + ("token",))
 
 
@@ -2674,23 +2791,139 @@ def _table_cells(line):
 
 
 def _tables(text, spans):
-    """A Markdown table with a password, token or secret column: that column's cells (an
-    operations handover: | 系统 | 地址 | 账号 | 密码 |)."""
+    """A table with a password, token or secret column: that column's cells in every row below
+    its header.  Markdown (| 系统 | 地址 | 账号 | 密码 |), CSV and tab-separated rows (a
+    spreadsheet pasted, a device inventory exported) alike."""
     lines = text.split("\n")
     offsets = list(itertools.accumulate([0] + [len(line) + 1 for line in lines]))
-    for n in range(1, len(lines)):
-        if not _TABLE_RULE_RE.match(lines[n]) or "|" not in lines[n - 1]:
+    for n, header in enumerate(lines[:-1]):
+        delimiter = "|" if header.count("|") >= 2 else "\t" if "\t" in header else \
+            "," if header.count(",") >= 2 else None
+        if delimiter is None or len(header) > 1000:
             continue
-        columns = [i for i, (cell, _) in enumerate(_table_cells(lines[n - 1]))
-                   if _name_kind(cell.replace(" ", "_")) == "strong"]
-        for row in range(n + 1, len(lines)):
-            if "|" not in lines[row]:
+        cells = _table_cells(header) if delimiter == "|" else _split_cells(header, delimiter)
+        if n and delimiter in lines[n - 1] and not (
+                delimiter == "|" and _TABLE_RULE_RE.match(lines[n + 1])):
+            continue  # (a header is a table's first row)
+        columns = [i for i, (cell, _) in enumerate(cells)
+                   if cell and len(cell.split()) <= 3 and len(cell) <= 24 and not contains_any(
+                       cell, ("，", "。", "：")) and _name_kind(cell.replace(" ", "_")) == "strong"]
+        if not columns or len(cells) < 3 or any(len(cell) > 40 for cell, _ in cells):
+            continue
+        first = n + 1
+        if delimiter == "|" and _TABLE_RULE_RE.match(lines[first]):
+            first += 1
+        for row in range(first, len(lines)):
+            if delimiter not in lines[row]:
                 break
-            cells = _table_cells(lines[row])
+            cells = _table_cells(lines[row]) if delimiter == "|" else _split_cells(
+                lines[row], delimiter)
+            if abs(len(cells) - len(_split_cells(header, delimiter) if delimiter != "|" else
+                                     _table_cells(header))) > 1:
+                break
             for i in columns:
                 if i < len(cells) and cells[i][0] and not _placeholder(cells[i][0]):
                     start = offsets[row] + cells[i][1]
                     spans.append((start, start + len(cells[i][0]), "password"))
+
+
+_INSERT_RE = LazyRe(r"(?is)\binsert\s+into\s+\S+\s*\((?P<columns>[^()]{1,2000})\)\s*values\s*"
+                   r"(?P<rows>(?:\([^()]*\)\s*,?\s*){1,500})")
+_SQL_ROW_RE = LazyRe(r"\((?P<row>[^()]*)\)")
+_SQL_FIELD_RE = LazyRe(r"\s*(?:'(?P<q>(?:[^'\\]|\\.|'')*)'|(?P<p>[^,]*?))\s*(?:,|$)")
+
+
+def _sql_inserts(text, spans):
+    """INSERT INTO t (id, username, password) VALUES (...), (...): the values of a password or
+    secret column in every row (a dump of a table that kept passwords in clear)."""
+    for m in _INSERT_RE.finditer(text) if "insert" in text.lower() else ():
+        columns = [c.strip().strip("`\"[]") for c in m.group("columns").split(",")]
+        wanted = [i for i, c in enumerate(columns) if _name_kind(c) is not None
+                  and not c.lower().endswith(("_hash", "hash", "_digest"))]
+        if not wanted:
+            continue
+        base = m.start("rows")
+        for row in _SQL_ROW_RE.finditer(m.group("rows")):
+            at = base + row.start("row")
+            for n, field in enumerate(_SQL_FIELD_RE.finditer(row.group("row"))):
+                if n in wanted and field.group("q"):
+                    value = field.group("q")
+                    if not _placeholder(value) and (_name_kind(columns[n]) == "strong" or looks_random(
+                            value, 12) or _passwordish(value)):
+                        spans.append((at + field.start("q"), at + field.end("q"), "password"))
+                if not field.group(0):
+                    break
+
+
+def _split_cells(line, delimiter):
+    """[(cell text, its start)] of a CSV or tab-separated row (no quoting rules: a pasted row)."""
+    cells, at = [], 0
+    for part in line.split(delimiter):
+        lead = len(part) - len(part.lstrip())
+        cells.append((part.strip(), at + lead))
+        at += len(part) + 1
+    return cells
+
+
+# a long machine-made run standing alone: 32 or more characters of all three kinds (capitals,
+# small letters, digits), high entropy, not hex (hashes), not a UUID, not words; unless what
+# labels it says it is public or a digest, or it decodes to plain text (data, not a key)
+_LONG_RANDOM_RE = LazyRe(r"(?<![\w+/=%.\-])[A-Za-z0-9][A-Za-z0-9+/_\-]{31,}={0,2}(?![\w+/=%\-])")
+_PUBLIC_LABELS = ("enc(", "enc[", "data:", "vault:", "public", "pubkey", "pub key", "address", "addr", "fingerprint", "digest",
+                  "hash", "checksum", "sha1", "sha256", "sha384", "sha512", "integrity", "nonce",
+                  "cid", "ipfs", "commit", "revision", "etag", "request", "trace", "span",
+                  "correlation", "session id", "video", "file key", "base64,", "公钥", "地址",
+                  "指纹", "哈希", "摘要", "校验")
+
+
+def _random_runs(text, spans):
+    """Long random runs anywhere (a token pasted with no name beside it)."""
+    for m in _LONG_RANDOM_RE.finditer(text) if _LONG_RUN_RE.search(text) else ():
+        value = m.group(0)
+        core = value.rstrip("=")
+        if _classes(core) < 3 or not looks_random(core, 32) or _labelled_id(core):
+            continue
+        before = text[max(0, text.rfind("\n", 0, m.start()) + 1, m.start() - 60):m.start()].lower()
+        if contains_any(before, _PUBLIC_LABELS) or text[m.start() - 1:m.start()] in ("/", "?", "$"):
+            continue  # (a digest, an address, a public key; a path, a URL's or a hash's part)
+        if _LABELLED_BEFORE_RE.search(before) or _PREFIXED_RUN_RE.match(value):
+            continue  # a named value (its name judges it) or a prefixed one (its shape does)
+        if _placeholder(value) or _decodes_to_text(value) or _HASH_PREFIX_RE.match(value):
+            continue
+        spans.append(m.span() + ("token",))
+
+
+def _decodes_to_text(value):
+    """Whether base64 ``value`` decodes to printable text that holds no secret's name (a build's
+    JSON, a config's name): data, not a credential."""
+    if len(value) % 4 == 1 or not value[:1].isalpha():
+        return False
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=False).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    decoded = decoded.replace("\n", " ").replace("\t", " ").replace("\r", " ")
+    if _PREFIXED_RE.search(decoded) or looks_random(decoded.strip()):
+        return False  # a token, base64'd (a Kubernetes secret's data)
+    return decoded.isprintable() and not _DECODED_SECRET_RE.search(decoded) and (sum(
+        c.isalpha() for c in decoded) >= 0.5 * len(decoded) or decoded[:1] in "{[" and sum(
+        c.isalpha() for c in decoded) >= 0.3 * len(decoded))
+
+
+_LABEL_WORD_RE = LazyRe(r"(?:[A-Za-z0-9]*[-_:])*[A-Za-z]{4,}[-_:]")
+_LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'-][ \t]*[:=：][ \t]*[\"'`]?$")
+_PREFIXED_RUN_RE = LazyRe(r"[A-Za-z]{2,12}[_-]")
+_LABELLED_HEX_RE = LazyRe(r"(?:[A-Za-z][A-Za-z0-9]*[-_:]){1,4}(?:[0-9a-f]{16,}|[0-9A-F]{16,})"
+                          r"(?:[-_][0-9A-Za-z]{1,8})?|[A-Z]{2,4}[0-9a-f]{24,40}")
+
+
+def _labelled_id(value):
+    """An id that names what it is, then a hex number (Library-Android-<sha256>, a Twilio SID
+    MG..., UECC-Windows-<GUID>_0000, nodekey:<hex>): a label and a digest, not a credential (a
+    vendor's short prefix and a hex body, dop_v1_<hex>, is a token)."""
+    if not _LABELLED_HEX_RE.fullmatch(value) or value.lower().startswith(_TOKENISH_PREFIX):
+        return False
+    return bool(_LABEL_WORD_RE.match(value)) or value[:2].isupper() and value[:2].isalpha()
 
 
 def _might_hold_secret(text):
@@ -2710,12 +2943,14 @@ _PROSE_SECRET_ZH_RE = LazyRe(
     r"(?P<other>[A-Za-z0-9!@#$%^&*_.+\-]{4,80}))?")
 # a user and a password given together ("log in as qa_tester / Qa-Test-0315", "login is admin /
 # Welcome2024!", "账号 admin 密码 x" is the assignment rule's)
-_LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log ?in|sign ?in|login|credentials?|account)\b[^\n/]{0,24}?"
+_LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log(?:ging|ged)? ?in(?:to)?|sign(?:ing|ed)? ?in(?:to)?|login|"
+                        r"credentials?|account)\b[^\n/]{0,24}?"
                         r"(?:\b(?:as|is)|:)?[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
 _BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
 _DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
 
 
+_KEYISH_BEFORE_RE = LazyRe(r"(?i)(?:key|secret|seed|keypair)[\w\-]*[\"']?[ \t]*[:=][ \t]*$")
 _LIST_VALUE_RE = LazyRe(r"(?i)\b[\w.\-]*(?:passwords?|secrets|tokens)[\"']?\s*[:=]\s*\[(?P<items>[^\]\n]{1,400})\]")
 _LIST_ITEM_RE = LazyRe(r"([\"'])(?P<value>[^\"'\n]{3,200})\1")
 
@@ -2735,10 +2970,11 @@ def _more_shapes(text, spans):
     lowered = text.lower()
     if contains_any(lowered, ("password", "passwd", "passphrase", "passcode", "pw")):
         for m in _PROSE_SECRET_RE.finditer(text):
-            value = m.group("value").strip("'\"")
+            value = m.group("value").strip("'\"").rstrip(",;)")
             if not _placeholder(value, "password") and (_credential_like(value) or m.group(
                     "value")[:1] in "'\""):
-                spans.append(_value_span(m) + ("password",))
+                start, end = _value_span(m)
+                spans.append((start, start + len(text[start:end].rstrip(",;)")), "password"))
     if contains_any(text, ("密码", "口令", "授权码", "密钥")):
         for m in _PROSE_SECRET_ZH_RE.finditer(text):
             for group in ("value", "other"):
@@ -2757,6 +2993,16 @@ def _more_shapes(text, spans):
             if not _placeholder(item.group("value"), "password"):
                 at = m.start("items")
                 spans.append((at + item.start("value"), at + item.end("value"), "password"))
+    for m in _SEED_LABEL_RE.finditer(text) if contains_any(lowered, (
+            "phrase", "mnemonic", "words", "助记词")) else ():
+        words = _SEED_WORDS_RE.match(text, m.end())
+        if words:
+            spans.append(words.span("value") + ("seed-phrase",))
+    for m in _BYTE_LIST_RE.finditer(text) if "[" in text else ():
+        numbers = [int(n) for n in m.group(0).strip("[] \t").split(",")]
+        named = _KEYISH_BEFORE_RE.search(text[max(0, m.start() - 40):m.start()])
+        if all(n <= 255 for n in numbers) and (len(numbers) in (32, 64) or named):
+            spans.append(m.span() + ("private-key",))
     for m in _BASE64_RUN_RE.finditer(text):
         try:
             decoded = base64.b64decode(m.group(0) + "=" * (-len(m.group(0)) % 4)).decode("utf-8")
@@ -2764,6 +3010,139 @@ def _more_shapes(text, spans):
             continue
         if decoded.isprintable() and _DECODED_SECRET_RE.search(decoded):
             spans.append(m.span() + ("secret",))
+
+
+
+_ESCAPE_RE = LazyRe(r"\\([\"'ntr/])")
+_UNESCAPED = {"n": "\n", "t": "\t", "r": "\r"}
+
+
+def _unescaped(text):
+    """(the text with its string escapes undone: \\" ' \\n \\t \\r \\/, a function that maps a
+    place in it back to the text), or (text, None) when it has none."""
+    if "\\" not in text:
+        return text, None
+    cuts, out, at = [], [], 0
+    for m in _ESCAPE_RE.finditer(text):
+        out += [text[at:m.start()], _UNESCAPED.get(m.group(1), m.group(1))]
+        cuts.append(m.start() - len(cuts))  # the view's place of each undone escape
+        at = m.end()
+    if not cuts:
+        return text, None
+    out.append(text[at:])
+
+    def back(place):
+        return place + bisect.bisect_right(cuts, place - 1) if place else 0
+    return "".join(out), back
+
+
+_PUBLIC_BLOCK_RE = LazyRe(r"-----BEGIN (?:[A-Z0-9 ]*PUBLIC KEY|CERTIFICATE(?: REQUEST)?|"
+                          r"PGP PUBLIC KEY BLOCK|PGP SIGNATURE|SSH2 PUBLIC KEY)-----[\s\S]*?"
+                          r"(?:-----END [A-Z0-9 ]+-----|\Z)")
+_SSH_PUBLIC_RE = LazyRe(r"\b(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-nistp\d+|sk-ssh-ed25519@openssh"
+                        r"\.com|sk-ecdsa-sha2-nistp256@openssh\.com)\s+AAAA[A-Za-z0-9+/=]+")
+
+
+def _public_blocks(text):
+    """Where public material stands: a public key's or a certificate's PEM block, an SSH public
+    key line.  Nothing in them is a secret."""
+    if "-----BEGIN" not in text and "AAAA" not in text:
+        return []
+    return [m.span() for pattern in (_PUBLIC_BLOCK_RE, _SSH_PUBLIC_RE)
+            for m in pattern.finditer(text)]
+
+
+# a command line's user flag, and its password flag (mosquitto_pub -u x -P y, ipmitool -U x -P y,
+# xfreerdp /u:x /p:y, sqlcmd -U x -P y): the password flag's value is the password whatever the
+# program (a port is a number)
+_USER_FLAG_RE = LazyRe(r"(?:^|\s)(?:-u|-U|--user(?:name)?|-user(?:name)?|--login|/u|/user|-l)"
+                       r"(?:[ =]|(?<=/u)(?=:)|(?<=/user)(?=:))")
+_PASS_FLAG_RE = LazyRe(r"(?:^|\s)(?:-p|-P|-pw|--pw|--pass(?:word)?|-pass(?:word)?|/p|/pass(?:word)?)"
+                       r"(?:[ =]|:(?=\S))(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]\S*)")
+_PORTISH_RE = LazyRe(r"[\d.:/\-]+(?:tcp|udp)?")
+# a long random argument of a command given as a secret's flag or after a login-like verb
+# (influx -t TOKEN, ngrok config add-authtoken TOKEN, cloudflared service install TOKEN,
+# wandb login KEY, steamcmd +login USER PASSWORD)
+_SECRET_ARG_RE = LazyRe(
+    r"(?:(?:^|\s)(?:-t|-k|-s|--token|--key|--secret|--api-key|--apikey|--auth|--password)[ =]|"
+    r"\b(?:login|add-authtoken|authtoken|install|auth|activate|register)[ \t]+)"
+    r"(?P<value>[A-Za-z0-9+/=_\-.]{20,})(?=\s|$)")
+_PLUS_LOGIN_RE = LazyRe(r"\+login\s+\S+\s+(?P<value>[^\s+]\S*)")
+
+
+def _command_lines(text, spans):
+    """Passwords and tokens on command lines by their flags, whatever the program."""
+    lowered = text.lower()
+    if contains_any(text, (" -u", " -U", "--user", "/u:", "-user", "--login", " -l")):
+        for line_start, line in _lines(text):
+            if not _USER_FLAG_RE.search(line):
+                continue
+            for m in _PASS_FLAG_RE.finditer(line):
+                value = m.group("value")
+                plain = value.strip("\"'")
+                if _PORTISH_RE.fullmatch(plain) or plain.startswith("-") or _placeholder(value):
+                    continue
+                # (mysql -u x -p shop: a lone -p asks for the password; shop is the database)
+                lone_p = m.group(0).strip().startswith("-p ")
+                if value[:1] in "\"'" or (_passwordish(plain) or looks_random(plain, 12)) if lone_p \
+                        else _credential_like(value) or value[:1] in "\"'":
+                    start, end = _value_span(m)
+                    spans.append((line_start + start, line_start + end, "password"))
+    for m in _SECRET_ARG_RE.finditer(text) if contains_any(lowered, (
+            " -t", " -k", " -s", "--", "login", "auth", "install", "activate", "register")) else ():
+        value = m.group("value")
+        if (looks_random(value, 20) or _classes(value) == 3 and len(value) >= 24) and not (
+                _placeholder(value) or _labelled_id(value)):
+            spans.append(m.span("value") + ("token",))
+    for m in _PLUS_LOGIN_RE.finditer(text) if "+login" in lowered else ():
+        if _credential_like(m.group("value")) and not _placeholder(m.group("value")):
+            spans.append(m.span("value") + ("password",))
+
+
+def _lines(text):
+    """(start, line) of each line."""
+    at = 0
+    for line in text.split("\n"):
+        yield at, line
+        at += len(line) + 1
+
+
+# a line that is only a label of a secret (an OCR'd console dialog's "AccessKey Secret", an
+# expect script's `expect "password:"`, "GitHub 的恢复码（备用验证码）："), then the value(s) on
+# the lines after it
+_LABEL_LINE_RE = LazyRe(
+    r"(?i)^[ \t>#*-]*(?:expect\s+[\"']?[^\n\"']{0,20})?(?:[\w .'/-]{0,30}?(?:secret(?: access)?(?: key)?|"
+    r"password|passphrase|passwd|pass ?word|token|api[ _-]?key|access ?key ?secret|private key|"
+    r"recovery codes?|backup codes?|seed phrase|recovery phrase|mnemonic)|[^\n]{0,24}?(?:密码|口令|密钥|"
+    r"秘钥|私钥|令牌|恢复码|备用码|备用验证码|助记词|提取码|授权码))[ \t:：)）】」\"'*#>(（]{0,8}$")
+_LABEL_VALUE_RE = LazyRe(r"^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?:send\s+)?(?P<value>\"[^\"\n]{3,200}\"|"
+                         r"'[^'\n]{3,200}'|[^\s\"']{3,200})[ \t]*(?:复制|copy|\[copy\])?[ \t]*$")
+_CODE_LINE_RE = LazyRe(r"^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?P<value>[A-Za-z0-9]{3,10}(?:[ -][A-Za-z0-9]"
+                       r"{3,10}){0,3})[ \t]*$")
+_PROMPT_LINE_RE = LazyRe(r"(?i)^[ \t]*(?:\$|#|>|PS [^>]{0,60}>|[\w.@\-]{1,40}[:~][^$#\n]{0,60}[$#])"
+                         r"[ \t]*\S[^\n]*(?:password|passwd|secret|token|api-key|apikey)")
+LABEL_VALUES_MAX = 24  # lines after a label read as its values (a seed phrase's 24 words)
+
+
+def _after_labels(text, spans):
+    """The value on the line after a line that only labels a secret; for a list of codes or
+    words (recovery codes, a seed phrase), each line of the list."""
+    lines = list(_lines(text))
+    for n, (_, line) in enumerate(lines[:-1]):
+        if len(line) > 80 or not (_LABEL_LINE_RE.match(line) or _PROMPT_LINE_RE.match(line)):
+            continue
+        listing = contains_any(line.lower(), ("code", "phrase", "mnemonic", "恢复码", "备用", "助记词"))
+        for start, following in lines[n + 1:n + 1 + (LABEL_VALUES_MAX if listing else 1)]:
+            m = (_CODE_LINE_RE if listing else _LABEL_VALUE_RE).match(following)
+            if m is None:
+                break
+            value = m.group("value")
+            plain = value.strip("\"'")
+            if _placeholder(value) or _labelled_id(plain) or plain.endswith((":", "：")) or (
+                    not listing and not (_credential_like(value) or looks_random(plain, 12))):
+                break
+            a, b = (_value_span(m) if not listing else m.span("value"))
+            spans.append((start + a, start + b, "password"))
 
 
 def scrub(text):
@@ -2777,21 +3156,32 @@ def scrub(text):
         return text, found
     if "<" in text:
         text = _strip_private(text, found)
-    spans = [m.span() + ("private-key",) for m in _PRIVATE_KEY_RE.finditer(text)]
-    _tokens(text, spans)
-    if contains_any(text.lower(), _SECRET_HINTS):
-        _urls(text, spans)
-        _assignments(text, spans)
-        _named_values(text, spans)
-        _http_credentials(text, spans)
-        _random_near_words(text, spans)
-        _more_shapes(text, spans)
-        if "|" in text:
-            _tables(text, spans)
-    # (nothing public: a public key's DER, a publishable key, a JSON Web Key's members)
-    jwk = '"kty"' in text
-    spans = [sp for sp in spans if not text[sp[0]:sp[1]].startswith(_PUBLIC_KEYS)
-             and not (jwk and sp[2] == "token")]
+    # the detectors read the text with its string escapes undone (a password inside a JSON string
+    # inside a log line, -DWIFI_PASS=\"x\", a key with \n in a JSON file); spans map back
+    view, back = _unescaped(text)
+    spans = [m.span() + ("private-key",) for m in _PRIVATE_KEY_RE.finditer(view)]
+    _tokens(view, spans)
+    if contains_any(view.lower(), _SECRET_HINTS):
+        _urls(view, spans)
+        _assignments(view, spans)
+        _named_values(view, spans)
+        _http_credentials(view, spans)
+        _random_near_words(view, spans)
+        _more_shapes(view, spans)
+        _command_lines(view, spans)
+        _after_labels(view, spans)
+        _tables(view, spans)
+        _sql_inserts(view, spans)
+    _random_runs(view, spans)
+    # (nothing public: a public key's DER, a publishable key, a JSON Web Key's members, what a
+    # public key or certificate block holds)
+    jwk = '"kty"' in view
+    public = _public_blocks(view)
+    spans = [sp for sp in spans if not view[sp[0]:sp[1]].startswith(_PUBLIC_KEYS)
+             and not (jwk and sp[2] == "token")
+             and not any(a <= sp[0] and sp[1] <= b for a, b in public)]
+    if back is not None:
+        spans = [(back(a), back(b), kind) for a, b, kind in spans]
     if not spans:
         return text, found
     done = [m.span() for m in _REDACTED_RE.finditer(text)]

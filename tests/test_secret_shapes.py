@@ -81,6 +81,68 @@ KEPT = [
 ]
 
 
+# the mechanisms of the fifth round, each with a form of its own (caught) and a look-alike (kept)
+MECHANISMS = [
+    ("escapes undone", 'log body="{\\"user\\":\\"svc\\",\\"password\\":\\"Qe8!vRt2#Lm\\"}"', "Qe8!vRt2#Lm"),
+    ("escapes undone", "build_flags = -DMQTT_PASS=\\\"Lark44&Fennel\\\"", "Lark44&Fennel"),
+    ("a sigil that is no reference", "P4PASSWD=%k2Lp*Wq9zR", "%k2Lp*Wq9zR"),
+    ("user and password flags, any program", "ipmitool -H 10.1.1.9 -U admin -P 'Rv7#tLq2!x' power status", "Rv7#tLq2!x"),
+    ("user and password flags, any program", "xfreerdp /v:host /u:ops /p:Quill-Rain-62 /cert:ignore", "Quill-Rain-62"),
+    ("a token after a login verb", "ngrok config add-authtoken 2fKq9LmZ8xW3vB7nR4tY6uP1sD5gH0jA_Ck2Lq", "2fKq9LmZ8xW3vB7nR4tY6uP1sD5gH0jA_Ck2Lq"),
+    ("a token given to a token flag", "influx query -t Zx8Kq2Lm9Wv4Rt7Yp1Nb6Hc3Jd0Fg5Sa8Qe2Tw4Uy6Io= 'x'", "Zx8Kq2Lm9Wv4Rt7Yp1Nb6Hc3Jd0Fg5Sa8Qe2Tw4Uy6Io="),
+    ("the value after a label line", "AccessKey Secret\nR8vKq2Lm9Wz4Tx7Yp1Nb6Hc3Jd", "R8vKq2Lm9Wz4Tx7Yp1Nb6Hc3Jd"),
+    ("the codes after a label line", "备用验证码：\n3921 0475\n8812 6630", "8812 6630"),
+    ("a CSV password column", "host,ip,user,password,note\nkiosk-1,10.0.0.5,pi,Wren-Pebble-71,lobby", "Wren-Pebble-71"),
+    ("a table's password column without a rule line", "| 系统 | 账号 | 密码 |\n| 后台 | admin | Hx9!kLq2 |", "Hx9!kLq2"),
+    ("an INSERT's password column", "INSERT INTO users (id, login, passwd) VALUES (1, 'ann', 'Fig3-Lantern!');", "Fig3-Lantern!"),
+    ("a name, then its value on the next line", "env:\n  - name: PAY_API_KEY\n    value: \"3a9f1c7e5b2d8f4a6c0e9b7d3f1a5c8e\"", "3a9f1c7e5b2d8f4a6c0e9b7d3f1a5c8e"),
+    ("a YAML block scalar", "smtp:\n  password: >-\n    Cedar!Moth-58\n  port: 465", "Cedar!Moth-58"),
+    ("a password under a name that holds other things", '"key": "9Pv&)=Lm#2Qx!wZ"', "9Pv&)=Lm#2Qx!wZ"),
+    ("a long random run standing alone", "Kq8Zx2Lm9Wv4Rt7Yp1Nb6Hc3Jd0Fg5SaQe2Tw4Uy is what the console showed", "Kq8Zx2Lm9Wv4Rt7Yp1Nb6Hc3Jd0Fg5SaQe2Tw4Uy"),
+    ("a Wi-Fi PSK", "network={\n  ssid=\"Attic\"\n  psk=\"Moss7Harbor%\"\n}", "Moss7Harbor%"),
+    ("a seed phrase", "recovery phrase: maple river stone cloud amber wolf tiger ocean lamp field honey brave", "maple river stone cloud amber wolf tiger ocean lamp field honey brave"),
+    ("a key as a list of bytes", "network_key: [12, 200, 33, 4, 91, 180, 77, 6, 250, 19, 8, 144, 61, 2, 99, 170]", "[12, 200, 33, 4, 91, 180, 77, 6, 250, 19, 8, 144, 61, 2, 99, 170]"),
+    ("a key in a query", "GET /data?q=x&appid=5b1e9f3c7a2d4e6f8a0b1c3d5e7f9a1b&units=metric", "5b1e9f3c7a2d4e6f8a0b1c3d5e7f9a1b"),
+    ("a Chinese verb with 了", "NAS 的密码我改成了 qiuyu2024_，记一下", "qiuyu2024_"),
+    ("a call named for a password", 'client.username_pw_set("node7", "Tern-Violet-93")', "Tern-Violet-93"),
+]
+MECHANISM_LOOK_ALIKES = [
+    "Cache restored from key: Linux-Node-5d8e2f0a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
+    "password: !secret wifi_password",
+    "Authorization: !env_var PRINTER_TOKEN",
+    "MQTT_PASSWORD=********",
+    "GH_TOKEN=ghp_************************************",
+    "docker run -e HF_TOKEN=${HF_TOKEN} -v $PWD:/work img",
+    "Compiled shader 'Lit' pass 'ForwardLit' stage fragment",
+    "$pw = Read-Host -AsSecureString",
+    "  public key: Wq0Lk3mN8vB2xC7zR5tY1uP9sD4fG6hJ2kL8qW3eR5t=",
+    "spring.datasource.password=ENC(Zx8Kq2Lm9Wv4Rt7Yp1Nb6Hc3Jd0Fg5SaQe2Tw4Uy6Io8Pa)",
+    "Twilio Messaging Service SID 是 MG5b1e9f3c7a2d4e6f8a0b1c3d5e7f9a1b",
+    "echo 'eyJidWlsZCI6MTg0MiwicGxhdGZvcm0iOiJhbmRyb2lkIiwiY2hhbm5lbCI6ImJldGEifQ==' | base64 -d",
+    "github.com/foo/bar v1.2.3 h1:Kq8Zx2Lm9Wv4Rt7Yp1Nb6Hc3Jd0Fg5SaQe2Tw4Uy6Io=",
+    "bssid=a0:b1:c2:d3:e4:f5",
+    "hostname,ip,mac\nkiosk-1,10.0.0.5,a0:b1:c2:d3:e4:f5",
+    "mosquitto_pub -h broker -p 8883 -u sensor -P $MQTT_PASS -t t -m 1",
+    "| 参数 | 说明 |\n| app_secret | 应用密钥，在开放平台获取 |\n| sign | 签名，见签名算法 |",
+]
+
+
+class SecretMechanismTests(unittest.TestCase):
+    def test_each_mechanism_catches_its_form(self):
+        missed = [(why, memory_tiered.scrub(text)[0]) for why, text, secret in MECHANISMS
+                  if secret in memory_tiered.scrub(text)[0]]
+        self.assertEqual(missed, [])
+
+    def test_their_look_alikes_are_kept(self):
+        changed = [(text, memory_tiered.scrub(text)[0]) for text in MECHANISM_LOOK_ALIKES
+                   if memory_tiered.scrub(text)[0] != text]
+        self.assertEqual(changed, [])
+
+    def test_scrubbing_scrubbed_text_changes_nothing(self):
+        for _, text, _ in MECHANISMS:
+            once = memory_tiered.scrub(text)[0]
+            self.assertEqual(memory_tiered.scrub(once)[0], once)
+
 class SecretShapeTests(CLITestCase):
     def test_every_shape_is_caught(self):
         missed = []
