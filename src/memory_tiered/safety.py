@@ -229,7 +229,8 @@ _CLI_PASSWORD_RES = tuple(LazyRe(p) for p in (
     r"[^|\n]*--password-stdin|kubectl\s+create\s+secret|vault\s+kv\s+put)",
     r"(?:^|>[ \t]*)AUTH[ \t]+" + _ARG,
     # curl -u user:VALUE, --user user:VALUE
-    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?[^\s:,%\"']*[:,%](?P<value>[^\s\"']+)",
+    r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?(?:[^\s:,%\"']*[:,]|[^\s:,%\"']+%)"
+    r"(?P<value>[^\s\"']+)",
 ))
 # what each of the patterns above needs in the text (lower-cased), SQL's first
 _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), ("sshpass",),
@@ -362,11 +363,12 @@ def _wordy(text):
 
 
 def _reads(run):
-    """Whether a run of letters reads as a word: about a third of its letters vowels (a random
-    run has a fifth: FqjtpscWrD), and no five consonants in a row."""
+    """Whether a run of letters reads as a word: a vowel in every five letters or so (strength,
+    password) and no five consonants in a row (a random run has them: FqjtpscWrD)."""
     lowered = run.lower()
     vowels = sum(c in "aeiouy" for c in lowered)
-    return vowels >= 0.28 * len(lowered) and not _CONSONANTS_RE.search(lowered)
+    return len(lowered) <= 4 or vowels >= max(1, len(lowered) // 5) and not _CONSONANTS_RE.search(
+        lowered)  # (a short run is a word or an abbreviation: pfx, cfg, src)
 
 
 def looks_random(value, length=16):
@@ -513,6 +515,7 @@ def _passwordish(plain):
             and any(c.isalpha() for c in plain) and any(not c.isalnum() and c not in "_-."
                                                         for c in plain)
             and not _SCHEME_RE.match(plain) and "/" not in plain and "@" not in plain[1:-1]
+            and "\\" not in plain and not plain[1:2] == ":"
             and not _wordy(plain.strip("!#$%&*+=?^~")))
 
 
@@ -573,8 +576,8 @@ def _assignment_ok(text, m, zh):
             return None  # a word after a word (a render pass 'ForwardLit'), not a password
     if (not word or word.rstrip(":：") in _PROSE_SEPARATORS) and not _credential_like(value):
         return None
-    if kind == "weak" and not (looks_random(_bare_value(value), 12) or _passwordish(
-            _bare_value(value))):
+    if kind == "weak" and not (looks_random(_bare_value(value), 12) or name.strip(
+            "\"'").lower().endswith(("key", "keys")) and _passwordish(_bare_value(value))):
         return None
     if kind == "weak" and name.strip("\"'-").lower() in ("key", "keys") and ":" in value:
         return None  # a message or cache key (order:ORD2024...), not a credential
@@ -912,7 +915,7 @@ def _split_cells(line, delimiter):
 # small letters, digits), high entropy, not hex (hashes), not a UUID, not words; unless what
 # labels it says it is public or a digest, or it decodes to plain text (data, not a key)
 _LONG_RANDOM_RE = LazyRe(r"(?<![\w+/=%.\-])[A-Za-z0-9][A-Za-z0-9+/_\-]{31,}={0,2}(?![\w+/=%\-])")
-_PUBLIC_LABELS = ("enc(", "enc[", "data:", "vault:", "public", "pubkey", "pub key", "address", "addr", "fingerprint", "digest",
+_PUBLIC_LABELS = ("enc(", "enc[", "data:", "vault:", "certificate", "x509", "public", "pubkey", "pub key", "address", "addr", "fingerprint", "digest",
                   "hash", "checksum", "sha1", "sha256", "sha384", "sha512", "integrity", "nonce",
                   "cid", "ipfs", "commit", "revision", "etag", "request", "trace", "span",
                   "correlation", "session id", "video", "file key", "base64,", "公钥", "地址",
@@ -954,7 +957,7 @@ def _decodes_to_text(value):
 
 
 _LABEL_WORD_RE = LazyRe(r"(?:[A-Za-z0-9]*[-_:])*[A-Za-z]{4,}[-_:]")
-_LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'-][ \t]*[:=：][ \t]*[\"'`]?$")
+_LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'>-][ \t]*[:=：]{1,2}[ \t]*[\"'`]?$")
 _PREFIXED_RUN_RE = LazyRe(r"[A-Za-z]{2,12}[_-]")
 _LABELLED_HEX_RE = LazyRe(r"(?:[A-Za-z][A-Za-z0-9]*[-_:]){1,4}(?:[0-9a-f]{16,}|[0-9A-F]{16,})"
                           r"(?:[-_][0-9A-Za-z]{1,8})?|[A-Z]{2,4}[0-9a-f]{24,40}")
@@ -1182,7 +1185,8 @@ def _after_labels(text, spans):
             value = m.group("value")
             plain = value.strip("\"'")
             if _placeholder(value) or _labelled_id(plain) or plain.endswith((":", "：")) or (
-                    not listing and not (_credential_like(value) or looks_random(plain, 12))):
+                    not listing and not (plain.isascii() and (_credential_like(value) or
+                                                              looks_random(plain, 12)))):
                 break
             a, b = (_value_span(m) if not listing else m.span("value"))
             spans.append((start + a, start + b, "password"))
