@@ -3219,6 +3219,8 @@ def scrub_record(record):
         if isinstance(value, str):
             record[name], kinds = scrub(value)
         elif isinstance(value, list) and value and isinstance(value[0], str):
+            if not _might_hold_secret("\n".join(v for v in value if isinstance(v, str))):
+                continue  # (one look for the list: most key points hold nothing)
             cleaned, kinds = [], {}
             for item in value:
                 item, item_kinds = scrub(item)
