@@ -78,6 +78,7 @@ import math
 import os
 import sqlite3
 import sys
+import textwrap
 import time
 
 
@@ -10224,6 +10225,18 @@ class MemoryStore:
                             "category": r.get("category")})
         return sorted(out, key=lambda x: -x["similarity"])
 
+    def imported_rules(self, tag, categories):
+        """The live standing rules a file (``tag``: its name, claude, agents, ...) gave, under
+        ``categories`` (its headings), that no person corrected: id, category and text."""
+        return self.db.execute(textwrap.dedent("""\
+            SELECT id, category, knowledge FROM memory_l2
+            WHERE origin = 'import' AND coalesce(pinned, 0) = 1 AND superseded_by IS NULL
+              AND archived_at IS NULL AND edited_at IS NULL
+              AND EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(tags) THEN tags ELSE '[]'
+                                                       END) WHERE value = :tag)
+              AND category IN (SELECT value FROM json_each(:categories))
+            ORDER BY id"""), {"tag": tag, "categories": json.dumps(sorted(categories))}).fetchall()
+
     def review(self, level=None, limit=2000):
         """Near-duplicate pairs, and L2 pairs of one category that may contradict each other.
 
@@ -12640,6 +12653,37 @@ def import_memories(db, *, records, now=None, progress=None, warn=None):
             if warn:
                 warn(str(exc))
     return counts
+
+
+RULE_EDIT_OVERLAP = 0.4  # word overlap above which a new rule under a heading edits an old one
+
+
+def supersede_changed_rules(db, *, records, now=None):
+    """After a standing file (CLAUDE.md, AGENTS.md, ...) is imported again: a rule it held
+    before and holds no more is superseded by the rule now under the same heading that reads
+    most like it (an edited rule: overlap RULE_EDIT_OVERLAP or more), so the old text is kept,
+    hidden and linked, and never injected beside the new one.  A rule only deleted from the
+    file stays for a person to forget.  Returns [(old id, new id)]."""
+    files = {}
+    for record in records:
+        if record.get("level") == "l2" and record.get("pinned") and record.get("tags"):
+            files.setdefault(record["tags"][0], []).append(record)
+    store, pairs = MemoryStore(db), []
+    for tag, held in files.items():
+        rows = store.imported_rules(tag, {r["category"] for r in held})
+        now_held = {(r["category"], frozenset(similarity_tokens(r["knowledge"]))) for r in held}
+        stored = [(row["id"], row["category"], frozenset(similarity_tokens(row["knowledge"])))
+                  for row in rows]
+        current = [s for s in stored if (s[1], s[2]) in now_held]
+        for old_id, category, words in stored:
+            if (category, words) in now_held:
+                continue
+            best = max(((jaccard(words, w), new_id) for new_id, c, w in current
+                        if c == category and new_id > old_id), default=(0.0, None))
+            if best[1] is not None and best[0] >= RULE_EDIT_OVERLAP:
+                store.supersede("l2", old_id, best[1], now)
+                pairs.append((old_id, best[1]))
+    return pairs
 
 
 def promote_memories(db, *, apply=True, now=None, texts=False):
@@ -18079,6 +18123,10 @@ def import_notes_command(args):
                                            % text))
                 for name in total:
                     total[name] += counts[name]
+                if kind == "markdown" and os.path.basename(path).upper() in STANDING_FILES:
+                    for old_id, new_id in supersede_changed_rules(db, records=records):
+                        say("import-notes: L2 #%d (a rule %s no longer holds) is superseded by "
+                            "its new text, L2 #%d" % (old_id, os.path.basename(path), new_id))
                 for kind, count in counts["redacted"].items():
                     redacted[kind] = redacted.get(kind, 0) + count
     emit(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},

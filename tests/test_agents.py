@@ -339,6 +339,39 @@ class CaptureTests(CLITestCase):
         self.assertIn("cannot read the transcript", err)
 
 
+class RuleFileTests(CLITestCase):
+    def test_an_edited_rule_supersedes_its_old_text_on_the_next_import(self):
+        """Re-importing CLAUDE.md after a rule was edited keeps one rule, the new one: the old
+        text is superseded (kept, linked, hidden), so review does not suggest keeping it and no
+        block shows both.  A rule deleted from the file stays for a person to forget."""
+        folder = os.path.join(self.tmp, "proj")
+        os.makedirs(folder)
+        path = os.path.join(folder, "CLAUDE.md")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("# Tooling\n- Use pnpm for every install, never npm\n"
+                         "- Run the linter before each commit\n# Style\n- 代码注释用中文写\n")
+        self.run_cli("import-notes", path)
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("# Tooling\n- Use pnpm 9 for every install, never npm or yarn\n"
+                         "# Style\n- 代码注释统一用中文写\n- Prefer small pull requests\n")
+        _, err = self.run_cli("import-notes", path)
+        self.assertEqual(err.count("is superseded by its new text"), 2, err)
+        rows = self.json_cli("list", "--level", "l2")["records"]
+        live = {r["knowledge"] for r in rows if not r["superseded_by"]}
+        self.assertIn("Use pnpm 9 for every install, never npm or yarn", live)
+        self.assertNotIn("Use pnpm for every install, never npm", live)
+        self.assertNotIn("代码注释用中文写", live)
+        self.assertIn("Run the linter before each commit", live)  # deleted from the file: kept
+        old = [r for r in rows if r["knowledge"] == "Use pnpm for every install, never npm"]
+        self.assertTrue(old and old[0]["superseded_by"])
+        found = self.json_cli("search-all", "pnpm install", "--no-touch")["results"]
+        self.assertEqual([r["text"] for r in found][:1],
+                         ["Use pnpm 9 for every install, never npm or yarn"])
+        self.assertNotIn("Use pnpm for every install, never npm", [r["text"] for r in found])
+        self.run_cli("import-notes", path)  # a third import changes nothing more
+        self.assertEqual(len(self.json_cli("list", "--level", "l2")["records"]), 6)
+
+
 class MCPTests(CLITestCase):
     def converse(self, lines):
         proc = subprocess.Popen(COMMAND + ["mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -29,7 +29,8 @@ from .decay import DecayEngine
 from .store import MemoryStore
 from .report import report_vault, vault_path, vault_template_files, write_digest
 from .operations import (
-    edit_memory, import_memories, pin_memory, set_tunable, sync_vault, unarchive_memory)
+    edit_memory, import_memories, pin_memory, set_tunable, supersede_changed_rules, sync_vault,
+    unarchive_memory)
 from .replication import (
     replicate_summary_lines, daily_report, leave_folder, replica_status, replicate_configured,
     replicate_folder, set_replica_names)
@@ -37,7 +38,7 @@ from .context import build_context, HOOK_EVENTS, module_command, refresh_bytecod
 from .agents import (
     refuse_links, AGENTS, apply_agent_install, capture_transcript, HOOK_AGENT_EVENTS,
     hook_handlers, install_hooks, plan_agent_install, TRANSCRIPT_AGENTS, transcript_folders)
-from .importers import IMPORT_FORMATS, import_transcripts, notes_records
+from .importers import IMPORT_FORMATS, import_transcripts, notes_records, STANDING_FILES
 from .hooks import read_hook_input, run_hook, summarise_pending
 from .mcp import serve_mcp
 from .jobs import (
@@ -261,6 +262,10 @@ def import_notes_command(args):
                                            % text))
                 for name in total:
                     total[name] += counts[name]
+                if kind == "markdown" and os.path.basename(path).upper() in STANDING_FILES:
+                    for old_id, new_id in supersede_changed_rules(db, records=records):
+                        say("import-notes: L2 #%d (a rule %s no longer holds) is superseded by "
+                            "its new text, L2 #%d" % (old_id, os.path.basename(path), new_id))
                 for kind, count in counts["redacted"].items():
                     redacted[kind] = redacted.get(kind, 0) + count
     emit(args, {"files": kinds, "added": total["added"], "skipped": total["skipped"]},

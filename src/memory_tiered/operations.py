@@ -15,7 +15,7 @@ from .text import check_text
 from .safety import scrub, user_words
 from .files import digest_files, make_private_dirs, write_atomic
 from .schema import adopt_path_keys
-from .records import insert_sql, check_level, read_config
+from .records import insert_sql, check_level, jaccard, read_config, similarity_tokens
 from .sessions import append_turns, buffer_turns, queue_session, session_done
 from .tombstones import tombstone
 from .decay import DecayEngine
@@ -111,6 +111,37 @@ def import_memories(db, *, records, now=None, progress=None, warn=None):
             if warn:
                 warn(str(exc))
     return counts
+
+
+RULE_EDIT_OVERLAP = 0.4  # word overlap above which a new rule under a heading edits an old one
+
+
+def supersede_changed_rules(db, *, records, now=None):
+    """After a standing file (CLAUDE.md, AGENTS.md, ...) is imported again: a rule it held
+    before and holds no more is superseded by the rule now under the same heading that reads
+    most like it (an edited rule: overlap RULE_EDIT_OVERLAP or more), so the old text is kept,
+    hidden and linked, and never injected beside the new one.  A rule only deleted from the
+    file stays for a person to forget.  Returns [(old id, new id)]."""
+    files = {}
+    for record in records:
+        if record.get("level") == "l2" and record.get("pinned") and record.get("tags"):
+            files.setdefault(record["tags"][0], []).append(record)
+    store, pairs = MemoryStore(db), []
+    for tag, held in files.items():
+        rows = store.imported_rules(tag, {r["category"] for r in held})
+        now_held = {(r["category"], frozenset(similarity_tokens(r["knowledge"]))) for r in held}
+        stored = [(row["id"], row["category"], frozenset(similarity_tokens(row["knowledge"])))
+                  for row in rows]
+        current = [s for s in stored if (s[1], s[2]) in now_held]
+        for old_id, category, words in stored:
+            if (category, words) in now_held:
+                continue
+            best = max(((jaccard(words, w), new_id) for new_id, c, w in current
+                        if c == category and new_id > old_id), default=(0.0, None))
+            if best[1] is not None and best[0] >= RULE_EDIT_OVERLAP:
+                store.supersede("l2", old_id, best[1], now)
+                pairs.append((old_id, best[1]))
+    return pairs
 
 
 def promote_memories(db, *, apply=True, now=None, texts=False):

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import textwrap
 
 from .base import (
     LazyRe, CONTRADICTION_OVERLAP, DatabaseError, Edited, IMPORT_BATCH, iso, LEVEL, LEVEL_NUM,
@@ -568,6 +569,18 @@ class MemoryStore:
                             "text": r["text"],
                             "category": r.get("category")})
         return sorted(out, key=lambda x: -x["similarity"])
+
+    def imported_rules(self, tag, categories):
+        """The live standing rules a file (``tag``: its name, claude, agents, ...) gave, under
+        ``categories`` (its headings), that no person corrected: id, category and text."""
+        return self.db.execute(textwrap.dedent("""\
+            SELECT id, category, knowledge FROM memory_l2
+            WHERE origin = 'import' AND coalesce(pinned, 0) = 1 AND superseded_by IS NULL
+              AND archived_at IS NULL AND edited_at IS NULL
+              AND EXISTS (SELECT 1 FROM json_each(CASE WHEN json_valid(tags) THEN tags ELSE '[]'
+                                                       END) WHERE value = :tag)
+              AND category IN (SELECT value FROM json_each(:categories))
+            ORDER BY id"""), {"tag": tag, "categories": json.dumps(sorted(categories))}).fetchall()
 
     def review(self, level=None, limit=2000):
         """Near-duplicate pairs, and L2 pairs of one category that may contradict each other.
