@@ -94,6 +94,39 @@ class StoreTests(CLITestCase):
         self.assertFalse(best["weak"])
 
 
+
+class PeriodAndTaskTests(CLITestCase):
+    """A period question followed by a task ("上周做了什么？帮我写个周报") keeps the whole
+    period: the task's words ("周报", "report") do not narrow it to the memory that holds them."""
+
+    def setUp(self):
+        super().setUp()
+        for n, (day, text) in enumerate((
+                ("2026-11-23", "修复了支付回调重复入账的问题，加了幂等键"),
+                ("2026-11-24", "Moved the order export to a background job to stop timeouts"),
+                ("2026-11-25", "和产品对齐了退款流程，写了设计文档"),
+                ("2026-11-27", "整理了本月的监控告警，写进周报草稿"),
+                ("2026-11-10", "Fixed the flaky login test in CI"))):
+            self.add_l1(text, session="p%d" % n, created_at=day + "T10:00:00")
+
+    def injected(self, prompt):
+        out, _ = self.run_cli("context", "--query", prompt, "--budget", "600",
+                              now="2026-12-01T10:00:00+08:00")
+        return out
+
+    def test_the_period_is_kept_whatever_the_task_says(self):
+        for prompt in ("上周做了什么？帮我写个周报", "上周做了什么，帮我写个周报",
+                       "what did I do last week? write my weekly report from it"):
+            out = self.injected(prompt)
+            for text in ("幂等键", "order export", "退款流程", "周报草稿"):
+                self.assertIn(text, out, prompt)
+            self.assertNotIn("flaky login", out, prompt)
+
+    def test_a_question_about_one_thing_of_the_period_stays_narrow(self):
+        out = self.injected("上周修复支付回调用的什么方法？")
+        self.assertIn("幂等键", out)
+        self.assertNotIn("退款流程", out)
+
 if __name__ == "__main__":
     unittest.main()
 

@@ -277,6 +277,9 @@ def _chosen(results, evidence, choice):
     return [results[i] for i in chosen]
 
 
+_CLAUSE_SPLIT_RE = LazyRe(r"[?？。!！;；\n]+|(?<=[a-z])[.,]\s+|，")
+
+
 class GateEvidence:
     """The prompt gate's measurements, which Searcher inherits: ``gate`` (the one entry point
     the hooks, `context`, MCP and search's weak marks use) measures each candidate against the
@@ -296,6 +299,16 @@ class GateEvidence:
         query = self._query(text, now or now_utc())
         text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
         terms = gate_terms(query, extensions_in(text))
+        if query.periods and terms:
+            # "上周做了什么？帮我写个周报": one sentence asks what the period held, the other
+            # says what to do with it; the period's memories answer the first, whatever words
+            # the task uses
+            for clause in _CLAUSE_SPLIT_RE.split(text):
+                clause = clause.strip()
+                if clause and clause != text:
+                    asked = self._query(clause, now or now_utc())
+                    if asked.periods and not gate_terms(asked, extensions_in(clause)):
+                        return self.gate(clause, results, now, project, prompt)
         everywhere, kept = self._of_a_period(query, text, terms, results)
         if kept is not None:
             return kept
