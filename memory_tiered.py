@@ -7659,7 +7659,9 @@ def hlc_tick(conn, now):
     last = replica_meta_value(conn, "clock", "0000000000000.000000")
     millis, counter = stamp_parts(last)
     wall = max(0, int(now.timestamp() * 1000))
-    stamp = "%013d.%06d" % ((wall, 0) if wall > millis else (millis, min(counter + 1, 999999)))
+    # (a counter at its end moves the clock on a millisecond: it never stands still)
+    stamp = "%013d.%06d" % ((wall, 0) if wall > millis else (millis, counter + 1)
+                            if counter < 999999 else (millis + 1, 0))
     set_replica_meta(conn, "clock", stamp)
     return stamp
 
@@ -13040,8 +13042,8 @@ REPLICA_FORMAT = "memory_tiered.replica"
 REPLICA_COMPACT_FILES = 16  # own change files that make a run fold them into one snapshot
 REPLICA_FILE_MAX = 256 << 20  # bytes of one replica file that are read at most
 REPLICA_LINE_MAX = 1 << 20
-# a stamp further ahead of this clock is applied, not adopted
-REPLICA_CLOCK_AHEAD_MS = 24 * 3600 * 1000
+# a stamp further ahead of this clock is applied but never adopted, and its device is reported
+REPLICA_CLOCK_AHEAD_MS = 5 * 60 * 1000
 REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device that wrote the record
 _REPLICA_ORDER = {
     "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
@@ -13087,8 +13089,8 @@ def replica_device(db):
 
 
 def _hlc_seen(conn, stamp, now):
-    """Move the clock past a stamp read from another device (not past one a day ahead of ours:
-    one machine's wrong clock must not carry everyone's into the future)."""
+    """Move the clock past a stamp read from another device (not past one more than a few
+    minutes ahead of ours: one machine's wrong clock must not carry everyone's into the future)."""
     if stamp_parts(stamp)[0] - now.timestamp() * 1000 > REPLICA_CLOCK_AHEAD_MS:
         return
     if stamp > replica_meta_value(conn, "clock", ""):
@@ -13169,11 +13171,39 @@ def _save_state(conn, uid, state, seen=None):
 
 def _fingerprint_sql(level):
     """The columns whose values a row's fingerprint covers: what travels, and the recall count."""
-    return "id, uid, origin, device, author, access_count, " + ", ".join(REPLICA_FIELDS[level])
+    return ("id, uid, origin, device, author, access_count, updated_at, "
+            + ", ".join(REPLICA_FIELDS[level]))
 
 
 def _row_fingerprint(row):
     return sha1_hex(repr(tuple(row)))
+
+
+def _stamp_of(moment):
+    """An ISO time of this device's clock as a stamp (its millisecond, counter 0)."""
+    try:
+        return "%013d.000000" % max(0, int(parse_time(moment, "time").timestamp() * 1000))
+    except (ValidationError, TypeError, ValueError, OverflowError):
+        return None
+
+
+def _change_stamp(row, run_stamp):
+    """When a row was last changed here, as a stamp: its latest change time (updated_at,
+    edited_at, archived_at: set by every write, with the clock MEMORY_TIERED_NOW injects), so an
+    edit made at 09:10 and replicated at 19:00 is stamped 09:10; never later than this run, and
+    the run's stamp when the row says nothing (written by hand)."""
+    times = [_stamp_of(row[k]) for k in ("updated_at", "edited_at", "archived_at") if row[k]]
+    times = [t for t in times if t and t <= run_stamp]
+    return max(times) if times else run_stamp
+
+
+def _after(stamp, have):
+    """``stamp``, or just after the agreed one this change replaced (a change made after seeing
+    a value wins over it, even one stamped by a clock running ahead)."""
+    if have is None or stamp > have[1]:
+        return stamp
+    millis, counter = stamp_parts(have[1])
+    return "%013d.%06d" % ((millis, counter + 1) if counter < 999999 else (millis + 1, 0))
 
 
 def _forget_state(state, stamp):
@@ -13261,11 +13291,11 @@ def _stamp_local(conn, states, device, author, stamp):
                 once = {"origin": row["origin"] or "cli", "device": row["device"] or device,
                         "author": row["author"] or author}
                 state["fields"].update({k: [v, stamp, device] for k, v in once.items()})
-            changed = fresh
+            changed, at = fresh, _change_stamp(row, stamp)
             for name, value in replica_values(lv, row, to_uid).items():
                 have = state["fields"].get(name)
                 if have is None or not _same_value(name, have[0], value, present):
-                    state["fields"][name] = [value, stamp, device]
+                    state["fields"][name] = [value, _after(at, have), device]
                     changed = True
             others = sum(n for d, n in state["counts"].items() if d != device)
             mine = max(state["counts"].get(device, 0), (row["access_count"] or 0) - others)
@@ -13820,7 +13850,8 @@ def _read_folder(conn, states, folder, project, now):
     known = {r["name"]: (r["size"], r["mtime_ns"]) for r in
              conn.execute("SELECT name, size, mtime_ns FROM replica_files WHERE folder = ?",
                           (folder,))}
-    changed, rejected, bad, read, present = set(), 0, 0, 0, set()
+    changed, rejected, bad, read, present, ahead = set(), 0, 0, 0, set(), {}
+    me, twin = replica_device(conn), None
     teams = (dict(conn.execute("SELECT folder, project FROM replica_folders WHERE project IS NOT "
                                "NULL")))
     newest = ""
@@ -13837,17 +13868,19 @@ def _read_folder(conn, states, folder, project, now):
             continue
         read += 1
         bad += unreadable
+        if device == me:  # a file under this device's name it never wrote: a copy of this database
+            twin = key
         _load_states(conn, states, [obj["uid"] for obj in lines])
         horizon = "%013d.999999" % (now.timestamp() * 1000 + REPLICA_CLOCK_AHEAD_MS)
-        deferred = False
         for obj in lines:
             stamps = (
                 [obj["forgotten"][0]] if obj.get("forgotten")
                 else [v[1] for v in obj["fields"].values()])
-            # a clock a day or more ahead: read again when time has come
-            if max(stamps, default="") > horizon:
-                deferred = True
-                continue
+            if max(stamps, default="") > horizon:  # applied, never adopted; its device reported
+                by = str(header.get("device") or device)
+                ahead[by] = max(ahead.get(by, 0), stamp_parts(max(stamps))[0]
+                                - int(now.timestamp() * 1000))
+                stamps = [t for t in stamps if t <= horizon]
             try:
                 if project is not None:
                     obj = _team_line(obj, project)
@@ -13865,14 +13898,18 @@ def _read_folder(conn, states, folder, project, now):
                 if obj.get("forgotten") is not None and project is not None:
                     states[obj["uid"]]["project"] = project
             newest = max([newest] + stamps)
-        if deferred:
-            rejected += 1
-            continue
         _note_file(conn, folder, key, info)
     for key in set(known) - present:
         conn.execute("DELETE FROM replica_files WHERE folder = ? AND name = ?", (folder, key))
     if newest:
         _hlc_seen(conn, newest, now)
+    if twin:
+        set_replica_meta(conn, "twin", json.dumps({"file": twin, "folder": folder,
+                                                   "seen": iso(now)}))
+    if ahead:  # what replicate --status reports: which device, how far ahead, seen when
+        seen = json.loads(replica_meta_value(conn, "ahead") or "{}")
+        seen.update({d: {"ms": ms, "seen": iso(now)} for d, ms in ahead.items()})
+        set_replica_meta(conn, "ahead", json.dumps(seen, sort_keys=True))
     return changed, rejected, bad, read
 
 
@@ -14075,8 +14112,13 @@ def replica_status(db, folder=None):
         row["devices"] = sorted(devices.values(), key=lambda d: d["device"])
     tombstones = db.execute(
         "SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
+    ahead = json.loads(replica_meta_value(db, "ahead") or "{}")
+    twin = json.loads(replica_meta_value(db, "twin") or "null")
     return {"device": replica_device(db), "author": replica_author(db), "folders": rows,
-            "tombstones": tombstones, "digest": memory_digest(db)}
+            "tombstones": tombstones, "digest": memory_digest(db),
+            "clocks_ahead": [{"device": d, "ahead_s": round(v["ms"] / 1000.0), "seen": v["seen"]}
+                             for d, v in sorted(ahead.items())],
+            "same_name": twin}
 
 
 def replicate_summary_lines(done):
@@ -14154,6 +14196,26 @@ def set_replica_names(db, *, device=None, author=None):
             if value is not None:
                 set_replica_meta(conn, key, value)
     return {k: v for k, v in names.items() if v is not None}
+
+
+def rename_device(db, *, name):
+    """Give this database a new device name (a copied database, or two machines that chose one
+    name): its next run writes under the new name, a whole snapshot there; its files under the
+    old name stay for the devices that read them.  Returns (old, new)."""
+    if not _DEVICE_RE.fullmatch(name or "") or not _plain_device(name):
+        raise ValidationError("--rename takes letters, digits, '.', '_' and '-' (at most 64), "
+                              "starting with a letter or digit (got %r)" % name)
+    old = replica_device(db)
+    if name == old:
+        raise ValidationError("this device is already called %s" % name)
+    for folder in [r[0] for r in db.execute("SELECT folder FROM replica_folders")]:
+        if os.path.isdir(os.path.join(folder, "devices", name)):
+            raise ValidationError("%s already holds files of a device called %s; choose another "
+                                  "name" % (folder, name))
+    with db.atomic() as conn:
+        set_replica_meta(conn, "device", name)
+        conn.execute("DELETE FROM replica_meta WHERE key = 'twin'")
+    return old, name
 
 
 def leave_folder(db, *, folder):
@@ -17933,7 +17995,23 @@ def _status_lines(status):
             " (%d conflict copies)" % d["conflict_copies"] if d["conflict_copies"] else "")
             for d in f["devices"])
         lines.append("%s%s: %s" % (f["folder"], team, devices or "no device files yet"))
+    for clock in status.get("clocks_ahead", []):
+        lines.append("device %s wrote stamps %s ahead of this clock (seen %s): its changes are "
+                     "applied, its clock never adopted; set its time right" % (
+                         clock["device"], _duration(clock["ahead_s"]), clock["seen"]))
+    if status.get("same_name"):
+        lines.append("another database writes as %s too (%s, seen %s): if you copied this "
+                     "database, run `replicate --rename NEW` on one of them" % (
+                         status["device"], status["same_name"]["file"],
+                         status["same_name"]["seen"]))
     return lines
+
+
+def _duration(seconds):
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return "%.1f %s" % (seconds / float(size), unit)
+    return "%d seconds" % seconds
 
 
 @subcommand("replicate",
@@ -17953,10 +18031,18 @@ def _status_lines(status):
                    help="stop replicating --dir (your files there stay)"),
             option("--device",
                    help="name this device (letters, digits, . _ -), before its first run"),
+            option("--rename", metavar="NEW",
+                   help="give this device a new name at any time (a copied database)"),
             option("--author", help="your name on records you share through a team folder"))
 def cmd_replicate(args):
     now = now_utc()
     with open_database(args) as db:
+        if args.rename is not None:
+            old, new = rename_device(db, name=args.rename)
+            emit(args, {"device": new, "was": old}, [])
+            say("replicate: this device is now %s (was %s); its next run writes a whole snapshot "
+                "under the new name, and its files under the old one stay" % (new, old))
+            return 0
         if args.device is not None or args.author is not None:
             for key, value in set_replica_names(db, device=args.device, author=args.author).items():
                 say("replicate: %s is now %s" % (key, value))

@@ -219,6 +219,87 @@ class TestConverge(Devices):
         self.assertEqual(sources, ["Deploys go out on Tuesdays", "No deploys on Fridays"])
 
 
+class TestStampsAtTheChange(Devices):
+    """A field's stamp is taken when it is changed, not when replicate runs."""
+
+    def test_the_newer_edit_wins_whenever_each_device_replicates(self):
+        self.add("a", "The cache TTL is 60 seconds")
+        self.replicate("a", "b", rounds=1)
+        rid_a = self.by_text("a", "cache TTL")["id"]
+        rid_b = self.by_text("b", "cache TTL")["id"]
+        env = {"MEMORY_TIERED_DB": self.db("a")}
+        # a edits at 09:10, b at 12:00; b replicates at 12:05, a only at 19:00
+        self.on_at("a", "2026-12-01T09:10:00Z", "edit", "l1", rid_a, "--text",
+                   "The cache TTL is 90 seconds")
+        self.on_at("b", "2026-12-01T12:00:00Z", "edit", "l1", rid_b, "--text",
+                   "The cache TTL is 120 seconds")
+        self.on_at("b", "2026-12-01T12:05:00Z", "replicate", "--dir", self.folder)
+        self.on_at("a", "2026-12-01T19:00:00Z", "replicate", "--dir", self.folder)
+        self.on_at("b", "2026-12-01T19:05:00Z", "replicate", "--dir", self.folder)
+        for device in ("a", "b"):
+            self.assertEqual(self.by_text(device, "cache TTL")["text"],
+                             "The cache TTL is 120 seconds", device)
+        del env
+
+    def on_at(self, device, moment, *argv):
+        out, err = io.StringIO(), io.StringIO()
+        env = {"MEMORY_TIERED_DB": self.db(device), "MEMORY_TIERED_NOW": moment}
+        with mock.patch.dict(os.environ, env), contextlib.redirect_stdout(out), \
+                contextlib.redirect_stderr(err):
+            got = memory_tiered.main([str(a) for a in argv])
+        self.assertEqual(got, 0, err.getvalue())
+        return out.getvalue()
+
+    def test_an_edit_after_a_value_from_a_clock_ahead_still_wins_here(self):
+        """A device three days ahead: its record arrives at once; an edit made after it here
+        wins over it, though this clock is behind, and this clock is not carried forward."""
+        self.add("a", "Deploys happen on Tuesdays")
+        self.on_at("a", "2026-12-04T09:00:00Z", "replicate", "--dir", self.folder)  # 3 days ahead
+        self.on_at("b", "2026-12-01T09:30:00Z", "replicate", "--dir", self.folder)
+        rid = self.by_text("b", "Deploys happen")["id"]
+        self.on_at("b", "2026-12-01T09:40:00Z", "edit", "l1", rid, "--text",
+                   "Deploys happen on Thursdays")
+        self.on_at("b", "2026-12-01T09:45:00Z", "replicate", "--dir", self.folder)
+        self.on_at("a", "2026-12-04T09:50:00Z", "replicate", "--dir", self.folder)
+        self.assertEqual(self.by_text("a", "Deploys happen")["text"], "Deploys happen on Thursdays")
+        clock = sqlite3.connect(self.db("b")).execute(
+            "SELECT value FROM replica_meta WHERE key = 'clock'").fetchone()[0]
+        self.assertLess(int(clock.split(".")[0]),
+                        int(datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc).timestamp()
+                            * 1000))
+
+    def test_the_clock_counter_never_stands_still(self):
+        conn = sqlite3.connect(":memory:")
+        conn.execute("CREATE TABLE replica_meta (key TEXT PRIMARY KEY, value TEXT)")
+        moment = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
+        millis = int(moment.timestamp() * 1000)
+        conn.execute("INSERT INTO replica_meta VALUES ('clock', ?)", ("%013d.999998" % millis,))
+        stamps = [memory_tiered.hlc_tick(conn, moment) for _ in range(3)]
+        self.assertEqual(stamps, ["%013d.999999" % millis, "%013d.000000" % (millis + 1),
+                                  "%013d.000001" % (millis + 1)])
+        self.assertEqual(len(set(stamps)), 3)
+
+    def test_a_copied_database_is_noticed_and_renamed(self):
+        self.add("a", "A fact written on the laptop")
+        self.replicate("a", rounds=1)
+        os.makedirs(os.path.dirname(self.db("copy")))
+        shutil.copy(self.db("a"), self.db("copy"))
+        self.add("copy", "A fact written on the copy")
+        self.replicate("copy", "a", rounds=1)
+        status = self.json_on("a", "replicate", "--status")
+        self.assertTrue(status["same_name"])
+        self.assertIn("run `replicate --rename NEW`", self.run_on("a", "replicate", "--status"))
+        self.run_on("copy", "replicate", "--rename", "desktop-2")
+        self.run_on("copy", "replicate", "--rename", "bad name", code=2)
+        self.add("copy", "A fact written after the rename")
+        self.replicate("copy", "a", rounds=2)
+        self.assertTrue(os.path.isdir(os.path.join(self.folder, "devices", "desktop-2")))
+        self.assertIn("after the rename", json.dumps(self.records("a")))
+        texts = [sorted(r["text"] for r in self.records(d).values()) for d in ("a", "copy")]
+        self.assertEqual(texts[0], texts[1])  # (who made what is muddled while two shared a name)
+        self.assertFalse(self.json_on("copy", "replicate", "--status")["same_name"])
+
+
 class TestOrderAndPartialFiles(Devices):
     """Sync services deliver files in any order and folders in any state."""
 
@@ -500,9 +581,19 @@ class TestHostileFolder(Devices):
         self.write_lines(self.folder, "other", bad + [secret, later])
         done = self.json_on("b", "replicate", "--dir", self.folder)[0]
         self.assertEqual(done["unreadable"], len(bad))
-        self.assertEqual(done["rejected"], 1)  # the future one, read again when its time comes
+        self.assertEqual(done["rejected"], 0)
         self.json_on("b", "search-all", "record")
-        self.assertNotIn("Written by a clock", json.dumps(self.records("b")))
+        # a clock a month ahead: its record is there at once, its clock is never adopted, and
+        # status says which device and how far ahead
+        self.assertIn("Written by a clock", json.dumps(self.records("b")))
+        clock = sqlite3.connect(self.db("b")).execute(
+            "SELECT value FROM replica_meta WHERE key = 'clock'").fetchone()[0]
+        self.assertLess(clock, future)
+        status = self.json_on("b", "replicate", "--status")
+        self.assertEqual([c["device"] for c in status["clocks_ahead"]], ["other"])
+        self.assertGreater(status["clocks_ahead"][0]["ahead_s"], 29 * 86400)
+        self.assertIn("device other wrote stamps 29.9 days ahead",
+                      self.run_on("b", "replicate", "--status"))
         self.assertNotIn("hunter2hunter2", self.by_text("b", "db password")["text"])
         other = os.path.join(self.tmp, "Sync", "other")
         self.json_on("b", "replicate", "--dir", other)  # passed on to another folder: scrubbed

@@ -32,8 +32,8 @@ from .operations import (
     edit_memory, import_memories, pin_memory, set_tunable, supersede_changed_rules, sync_vault,
     unarchive_memory)
 from .replication import (
-    replicate_summary_lines, daily_report, leave_folder, replica_status, replicate_configured,
-    replicate_folder, set_replica_names)
+    replicate_summary_lines, daily_report, leave_folder, rename_device, replica_status,
+    replicate_configured, replicate_folder, set_replica_names)
 from .context import build_context, HOOK_EVENTS, module_command, refresh_bytecode
 from .agents import (
     refuse_links, AGENTS, apply_agent_install, capture_transcript, HOOK_AGENT_EVENTS,
@@ -59,7 +59,23 @@ def _status_lines(status):
             " (%d conflict copies)" % d["conflict_copies"] if d["conflict_copies"] else "")
             for d in f["devices"])
         lines.append("%s%s: %s" % (f["folder"], team, devices or "no device files yet"))
+    for clock in status.get("clocks_ahead", []):
+        lines.append("device %s wrote stamps %s ahead of this clock (seen %s): its changes are "
+                     "applied, its clock never adopted; set its time right" % (
+                         clock["device"], _duration(clock["ahead_s"]), clock["seen"]))
+    if status.get("same_name"):
+        lines.append("another database writes as %s too (%s, seen %s): if you copied this "
+                     "database, run `replicate --rename NEW` on one of them" % (
+                         status["device"], status["same_name"]["file"],
+                         status["same_name"]["seen"]))
     return lines
+
+
+def _duration(seconds):
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return "%.1f %s" % (seconds / float(size), unit)
+    return "%d seconds" % seconds
 
 
 @subcommand("replicate",
@@ -79,10 +95,18 @@ def _status_lines(status):
                    help="stop replicating --dir (your files there stay)"),
             option("--device",
                    help="name this device (letters, digits, . _ -), before its first run"),
+            option("--rename", metavar="NEW",
+                   help="give this device a new name at any time (a copied database)"),
             option("--author", help="your name on records you share through a team folder"))
 def cmd_replicate(args):
     now = now_utc()
     with open_database(args) as db:
+        if args.rename is not None:
+            old, new = rename_device(db, name=args.rename)
+            emit(args, {"device": new, "was": old}, [])
+            say("replicate: this device is now %s (was %s); its next run writes a whole snapshot "
+                "under the new name, and its files under the old one stay" % (new, old))
+            return 0
         if args.device is not None or args.author is not None:
             for key, value in set_replica_names(db, device=args.device, author=args.author).items():
                 say("replicate: %s is now %s" % (key, value))

@@ -12,7 +12,7 @@ import sqlite3
 
 from .base import (
     LazyRe, iso, LEVEL_TABLE, LEVEL_TEXT, LEVELS, MAX_ITEMS, MAX_SHORT, MAX_TEXT,
-    MemoryTieredError, NotFoundError, now_utc, ValidationError)
+    MemoryTieredError, NotFoundError, now_utc, parse_time, ValidationError)
 from .text import UID_RE, check_text, plural, sha1_hex
 from .safety import open_regular, scrub, scrub_record
 from .projects import project_label
@@ -38,8 +38,8 @@ REPLICA_FORMAT = "memory_tiered.replica"
 REPLICA_COMPACT_FILES = 16  # own change files that make a run fold them into one snapshot
 REPLICA_FILE_MAX = 256 << 20  # bytes of one replica file that are read at most
 REPLICA_LINE_MAX = 1 << 20
-# a stamp further ahead of this clock is applied, not adopted
-REPLICA_CLOCK_AHEAD_MS = 24 * 3600 * 1000
+# a stamp further ahead of this clock is applied but never adopted, and its device is reported
+REPLICA_CLOCK_AHEAD_MS = 5 * 60 * 1000
 REPLICA_ONCE = ("origin", "device", "author")  # provenance, set by the device that wrote the record
 _REPLICA_ORDER = {
     "l1": ("session_id", "summary", "key_points", "tags", "importance", "parent_session", "project",
@@ -85,8 +85,8 @@ def replica_device(db):
 
 
 def _hlc_seen(conn, stamp, now):
-    """Move the clock past a stamp read from another device (not past one a day ahead of ours:
-    one machine's wrong clock must not carry everyone's into the future)."""
+    """Move the clock past a stamp read from another device (not past one more than a few
+    minutes ahead of ours: one machine's wrong clock must not carry everyone's into the future)."""
     if stamp_parts(stamp)[0] - now.timestamp() * 1000 > REPLICA_CLOCK_AHEAD_MS:
         return
     if stamp > replica_meta_value(conn, "clock", ""):
@@ -167,11 +167,39 @@ def _save_state(conn, uid, state, seen=None):
 
 def _fingerprint_sql(level):
     """The columns whose values a row's fingerprint covers: what travels, and the recall count."""
-    return "id, uid, origin, device, author, access_count, " + ", ".join(REPLICA_FIELDS[level])
+    return ("id, uid, origin, device, author, access_count, updated_at, "
+            + ", ".join(REPLICA_FIELDS[level]))
 
 
 def _row_fingerprint(row):
     return sha1_hex(repr(tuple(row)))
+
+
+def _stamp_of(moment):
+    """An ISO time of this device's clock as a stamp (its millisecond, counter 0)."""
+    try:
+        return "%013d.000000" % max(0, int(parse_time(moment, "time").timestamp() * 1000))
+    except (ValidationError, TypeError, ValueError, OverflowError):
+        return None
+
+
+def _change_stamp(row, run_stamp):
+    """When a row was last changed here, as a stamp: its latest change time (updated_at,
+    edited_at, archived_at: set by every write, with the clock MEMORY_TIERED_NOW injects), so an
+    edit made at 09:10 and replicated at 19:00 is stamped 09:10; never later than this run, and
+    the run's stamp when the row says nothing (written by hand)."""
+    times = [_stamp_of(row[k]) for k in ("updated_at", "edited_at", "archived_at") if row[k]]
+    times = [t for t in times if t and t <= run_stamp]
+    return max(times) if times else run_stamp
+
+
+def _after(stamp, have):
+    """``stamp``, or just after the agreed one this change replaced (a change made after seeing
+    a value wins over it, even one stamped by a clock running ahead)."""
+    if have is None or stamp > have[1]:
+        return stamp
+    millis, counter = stamp_parts(have[1])
+    return "%013d.%06d" % ((millis, counter + 1) if counter < 999999 else (millis + 1, 0))
 
 
 def _forget_state(state, stamp):
@@ -259,11 +287,11 @@ def _stamp_local(conn, states, device, author, stamp):
                 once = {"origin": row["origin"] or "cli", "device": row["device"] or device,
                         "author": row["author"] or author}
                 state["fields"].update({k: [v, stamp, device] for k, v in once.items()})
-            changed = fresh
+            changed, at = fresh, _change_stamp(row, stamp)
             for name, value in replica_values(lv, row, to_uid).items():
                 have = state["fields"].get(name)
                 if have is None or not _same_value(name, have[0], value, present):
-                    state["fields"][name] = [value, stamp, device]
+                    state["fields"][name] = [value, _after(at, have), device]
                     changed = True
             others = sum(n for d, n in state["counts"].items() if d != device)
             mine = max(state["counts"].get(device, 0), (row["access_count"] or 0) - others)
@@ -818,7 +846,8 @@ def _read_folder(conn, states, folder, project, now):
     known = {r["name"]: (r["size"], r["mtime_ns"]) for r in
              conn.execute("SELECT name, size, mtime_ns FROM replica_files WHERE folder = ?",
                           (folder,))}
-    changed, rejected, bad, read, present = set(), 0, 0, 0, set()
+    changed, rejected, bad, read, present, ahead = set(), 0, 0, 0, set(), {}
+    me, twin = replica_device(conn), None
     teams = (dict(conn.execute("SELECT folder, project FROM replica_folders WHERE project IS NOT "
                                "NULL")))
     newest = ""
@@ -835,17 +864,19 @@ def _read_folder(conn, states, folder, project, now):
             continue
         read += 1
         bad += unreadable
+        if device == me:  # a file under this device's name it never wrote: a copy of this database
+            twin = key
         _load_states(conn, states, [obj["uid"] for obj in lines])
         horizon = "%013d.999999" % (now.timestamp() * 1000 + REPLICA_CLOCK_AHEAD_MS)
-        deferred = False
         for obj in lines:
             stamps = (
                 [obj["forgotten"][0]] if obj.get("forgotten")
                 else [v[1] for v in obj["fields"].values()])
-            # a clock a day or more ahead: read again when time has come
-            if max(stamps, default="") > horizon:
-                deferred = True
-                continue
+            if max(stamps, default="") > horizon:  # applied, never adopted; its device reported
+                by = str(header.get("device") or device)
+                ahead[by] = max(ahead.get(by, 0), stamp_parts(max(stamps))[0]
+                                - int(now.timestamp() * 1000))
+                stamps = [t for t in stamps if t <= horizon]
             try:
                 if project is not None:
                     obj = _team_line(obj, project)
@@ -863,14 +894,18 @@ def _read_folder(conn, states, folder, project, now):
                 if obj.get("forgotten") is not None and project is not None:
                     states[obj["uid"]]["project"] = project
             newest = max([newest] + stamps)
-        if deferred:
-            rejected += 1
-            continue
         _note_file(conn, folder, key, info)
     for key in set(known) - present:
         conn.execute("DELETE FROM replica_files WHERE folder = ? AND name = ?", (folder, key))
     if newest:
         _hlc_seen(conn, newest, now)
+    if twin:
+        set_replica_meta(conn, "twin", json.dumps({"file": twin, "folder": folder,
+                                                   "seen": iso(now)}))
+    if ahead:  # what replicate --status reports: which device, how far ahead, seen when
+        seen = json.loads(replica_meta_value(conn, "ahead") or "{}")
+        seen.update({d: {"ms": ms, "seen": iso(now)} for d, ms in ahead.items()})
+        set_replica_meta(conn, "ahead", json.dumps(seen, sort_keys=True))
     return changed, rejected, bad, read
 
 
@@ -1073,8 +1108,13 @@ def replica_status(db, folder=None):
         row["devices"] = sorted(devices.values(), key=lambda d: d["device"])
     tombstones = db.execute(
         "SELECT count(*) FROM replica_state WHERE forgotten IS NOT NULL").fetchone()[0]
+    ahead = json.loads(replica_meta_value(db, "ahead") or "{}")
+    twin = json.loads(replica_meta_value(db, "twin") or "null")
     return {"device": replica_device(db), "author": replica_author(db), "folders": rows,
-            "tombstones": tombstones, "digest": memory_digest(db)}
+            "tombstones": tombstones, "digest": memory_digest(db),
+            "clocks_ahead": [{"device": d, "ahead_s": round(v["ms"] / 1000.0), "seen": v["seen"]}
+                             for d, v in sorted(ahead.items())],
+            "same_name": twin}
 
 
 def replicate_summary_lines(done):
@@ -1152,6 +1192,26 @@ def set_replica_names(db, *, device=None, author=None):
             if value is not None:
                 set_replica_meta(conn, key, value)
     return {k: v for k, v in names.items() if v is not None}
+
+
+def rename_device(db, *, name):
+    """Give this database a new device name (a copied database, or two machines that chose one
+    name): its next run writes under the new name, a whole snapshot there; its files under the
+    old name stay for the devices that read them.  Returns (old, new)."""
+    if not _DEVICE_RE.fullmatch(name or "") or not _plain_device(name):
+        raise ValidationError("--rename takes letters, digits, '.', '_' and '-' (at most 64), "
+                              "starting with a letter or digit (got %r)" % name)
+    old = replica_device(db)
+    if name == old:
+        raise ValidationError("this device is already called %s" % name)
+    for folder in [r[0] for r in db.execute("SELECT folder FROM replica_folders")]:
+        if os.path.isdir(os.path.join(folder, "devices", name)):
+            raise ValidationError("%s already holds files of a device called %s; choose another "
+                                  "name" % (folder, name))
+    with db.atomic() as conn:
+        set_replica_meta(conn, "device", name)
+        conn.execute("DELETE FROM replica_meta WHERE key = 'twin'")
+    return old, name
 
 
 def leave_folder(db, *, folder):

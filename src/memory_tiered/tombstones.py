@@ -38,7 +38,9 @@ def hlc_tick(conn, now):
     last = replica_meta_value(conn, "clock", "0000000000000.000000")
     millis, counter = stamp_parts(last)
     wall = max(0, int(now.timestamp() * 1000))
-    stamp = "%013d.%06d" % ((wall, 0) if wall > millis else (millis, min(counter + 1, 999999)))
+    # (a counter at its end moves the clock on a millisecond: it never stands still)
+    stamp = "%013d.%06d" % ((wall, 0) if wall > millis else (millis, counter + 1)
+                            if counter < 999999 else (millis + 1, 0))
     set_replica_meta(conn, "clock", stamp)
     return stamp
 
