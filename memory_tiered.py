@@ -76,6 +76,7 @@ import itertools
 import json
 import math
 import os
+import re
 import sqlite3
 import sys
 import textwrap
@@ -161,6 +162,8 @@ TUNABLES = {
     "pending_hours": (1, "count", "hours before a session that ended without an L1 gets an "
                       "automatic one"),
     "backup_keep": (7, "count", "daily backups the compress job keeps in backups/ (0: none)"),
+    "recall_log_max": (5000, "count", "entries the recall log keeps (the oldest go first)"),
+    "recall_log_days": (90, "count", "days the recall log keeps an entry"),
     "vault_private": (True, "bool", "vault notes 0600 and folders 0700 (no: 0644 and 0755)"),
     "scope": ("project", "choice:project,all",
               "what the hooks and context inject: this project's memories "
@@ -2310,6 +2313,15 @@ def _classes(text):
             + any(c.isdigit() for c in text))
 
 
+def _reads(run):
+    """Whether a run of letters reads as a word: a vowel in every five letters or so (strength,
+    password) and no five consonants in a row (a random run has them: FqjtpscWrD)."""
+    lowered = run.lower()
+    vowels = sum(c in "aeiouy" for c in lowered)
+    return len(lowered) <= 4 or vowels >= max(1, len(lowered) // 5) and not _CONSONANTS_RE.search(
+        lowered)  # (a short run is a word or an abbreviation: pfx, cfg, src)
+
+
 def _wordy(text):
     """Whether most of ``text`` is words (BCryptPasswordEncoder, process.env.GITHUB_TOKEN,
     example.com/v1): a random token has few runs of four lower-case letters (capitals count
@@ -2318,15 +2330,6 @@ def _wordy(text):
         return sum(len(w) for w in _IDENTIFIER_WORDS_RE.findall(text) if _reads(w)) >= 0.6 * len(
             text) or sum(len(w) for w in _WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
     return sum(len(w) for w in _LOWER_WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
-
-
-def _reads(run):
-    """Whether a run of letters reads as a word: a vowel in every five letters or so (strength,
-    password) and no five consonants in a row (a random run has them: FqjtpscWrD)."""
-    lowered = run.lower()
-    vowels = sum(c in "aeiouy" for c in lowered)
-    return len(lowered) <= 4 or vowels >= max(1, len(lowered) // 5) and not _CONSONANTS_RE.search(
-        lowered)  # (a short run is a word or an abbreviation: pfx, cfg, src)
 
 
 def looks_random(value, length=16):
@@ -2462,6 +2465,40 @@ def _credential_like(value):
         return True
     return len(plain) >= 4 and (any(c.isdigit() for c in plain) or _classes(plain) >= 2 or any(
         not c.isalnum() for c in plain[1:]))
+
+
+_DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
+_LABEL_WORD_RE = LazyRe(r"(?:[A-Za-z0-9]*[-_:])*[A-Za-z]{4,}[-_:]")
+_LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'>-][ \t]*[:=：]{1,2}[ \t]*[\"'`]?$")
+_PREFIXED_RUN_RE = LazyRe(r"[A-Za-z]{2,12}[_-]")
+_LABELLED_HEX_RE = LazyRe(r"(?:[A-Za-z][A-Za-z0-9]*[-_:]){1,4}(?:[0-9a-f]{16,}|[0-9A-F]{16,})"
+                          r"(?:[-_][0-9A-Za-z]{1,8})?|[A-Z]{2,4}[0-9a-f]{24,40}")
+
+
+def _labelled_id(value):
+    """An id that names what it is, then a hex number (Library-Android-<sha256>, a Twilio SID
+    MG..., UECC-Windows-<GUID>_0000, nodekey:<hex>): a label and a digest, not a credential (a
+    vendor's short prefix and a hex body, dop_v1_<hex>, is a token)."""
+    if not _LABELLED_HEX_RE.fullmatch(value) or value.lower().startswith(_TOKENISH_PREFIX):
+        return False
+    return bool(_LABEL_WORD_RE.match(value)) or value[:2].isupper() and value[:2].isalpha()
+
+
+def _decodes_to_text(value):
+    """Whether base64 ``value`` decodes to printable text that holds no secret's name (a build's
+    JSON, a config's name): data, not a credential."""
+    if len(value) % 4 == 1 or not value[:1].isalpha():
+        return False
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=False).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    decoded = decoded.replace("\n", " ").replace("\t", " ").replace("\r", " ")
+    if _PREFIXED_RE.search(decoded) or looks_random(decoded.strip()):
+        return False  # a token, base64'd (a Kubernetes secret's data)
+    return decoded.isprintable() and not _DECODED_SECRET_RE.search(decoded) and (sum(
+        c.isalpha() for c in decoded) >= 0.5 * len(decoded) or decoded[:1] in "{[" and sum(
+        c.isalpha() for c in decoded) >= 0.3 * len(decoded))
 
 
 def _passwordish(plain):
@@ -2794,6 +2831,16 @@ def _table_cells(line):
     return cells
 
 
+def _split_cells(line, delimiter):
+    """[(cell text, its start)] of a CSV or tab-separated row (no quoting rules: a pasted row)."""
+    cells, at = [], 0
+    for part in line.split(delimiter):
+        lead = len(part) - len(part.lstrip())
+        cells.append((part.strip(), at + lead))
+        at += len(part) + 1
+    return cells
+
+
 def _tables(text, spans):
     """A table with a password, token or secret column: that column's cells in every row below
     its header.  Markdown (| 系统 | 地址 | 账号 | 密码 |), CSV and tab-separated rows (a
@@ -2859,16 +2906,6 @@ def _sql_inserts(text, spans):
                     break
 
 
-def _split_cells(line, delimiter):
-    """[(cell text, its start)] of a CSV or tab-separated row (no quoting rules: a pasted row)."""
-    cells, at = [], 0
-    for part in line.split(delimiter):
-        lead = len(part) - len(part.lstrip())
-        cells.append((part.strip(), at + lead))
-        at += len(part) + 1
-    return cells
-
-
 # a long machine-made run standing alone: 32 or more characters of all three kinds (capitals,
 # small letters, digits), high entropy, not hex (hashes), not a UUID, not words; unless what
 # labels it says it is public or a digest, or it decodes to plain text (data, not a key)
@@ -2897,39 +2934,6 @@ def _random_runs(text, spans):
         spans.append(m.span() + ("token",))
 
 
-def _decodes_to_text(value):
-    """Whether base64 ``value`` decodes to printable text that holds no secret's name (a build's
-    JSON, a config's name): data, not a credential."""
-    if len(value) % 4 == 1 or not value[:1].isalpha():
-        return False
-    try:
-        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=False).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return False
-    decoded = decoded.replace("\n", " ").replace("\t", " ").replace("\r", " ")
-    if _PREFIXED_RE.search(decoded) or looks_random(decoded.strip()):
-        return False  # a token, base64'd (a Kubernetes secret's data)
-    return decoded.isprintable() and not _DECODED_SECRET_RE.search(decoded) and (sum(
-        c.isalpha() for c in decoded) >= 0.5 * len(decoded) or decoded[:1] in "{[" and sum(
-        c.isalpha() for c in decoded) >= 0.3 * len(decoded))
-
-
-_LABEL_WORD_RE = LazyRe(r"(?:[A-Za-z0-9]*[-_:])*[A-Za-z]{4,}[-_:]")
-_LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'>-][ \t]*[:=：]{1,2}[ \t]*[\"'`]?$")
-_PREFIXED_RUN_RE = LazyRe(r"[A-Za-z]{2,12}[_-]")
-_LABELLED_HEX_RE = LazyRe(r"(?:[A-Za-z][A-Za-z0-9]*[-_:]){1,4}(?:[0-9a-f]{16,}|[0-9A-F]{16,})"
-                          r"(?:[-_][0-9A-Za-z]{1,8})?|[A-Z]{2,4}[0-9a-f]{24,40}")
-
-
-def _labelled_id(value):
-    """An id that names what it is, then a hex number (Library-Android-<sha256>, a Twilio SID
-    MG..., UECC-Windows-<GUID>_0000, nodekey:<hex>): a label and a digest, not a credential (a
-    vendor's short prefix and a hex body, dop_v1_<hex>, is a token)."""
-    if not _LABELLED_HEX_RE.fullmatch(value) or value.lower().startswith(_TOKENISH_PREFIX):
-        return False
-    return bool(_LABEL_WORD_RE.match(value)) or value[:2].isupper() and value[:2].isalpha()
-
-
 def _might_hold_secret(text):
     """The quick look before the detectors: a hint word, or a run long enough to be a token."""
     return contains_any(text.lower(), _SECRET_HINTS) or bool(_LONG_RUN_RE.search(text))
@@ -2951,7 +2955,6 @@ _LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log(?:ging|ged)? ?in(?:to)?|sign(?:ing|ed)? ?
                         r"credentials?|account)\b[^\n/]{0,24}?"
                         r"(?:\b(?:as|is)|:)?[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
 _BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
-_DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
 
 
 _KEYISH_BEFORE_RE = LazyRe(r"(?i)(?:key|secret|seed|keypair)[\w\-]*[\"']?[ \t]*[:=][ \t]*$")
@@ -3016,7 +3019,6 @@ def _more_shapes(text, spans):
             spans.append(m.span() + ("secret",))
 
 
-
 _ESCAPE_RE = LazyRe(r"\\([\"'ntr/])")
 _UNESCAPED = {"n": "\n", "t": "\t", "r": "\r"}
 
@@ -3074,6 +3076,14 @@ _SECRET_ARG_RE = LazyRe(
 _PLUS_LOGIN_RE = LazyRe(r"\+login\s+\S+\s+(?P<value>[^\s+]\S*)")
 
 
+def _lines(text):
+    """(start, line) of each line."""
+    at = 0
+    for line in text.split("\n"):
+        yield at, line
+        at += len(line) + 1
+
+
 def _command_lines(text, spans):
     """Passwords and tokens on command lines by their flags, whatever the program."""
     lowered = text.lower()
@@ -3101,14 +3111,6 @@ def _command_lines(text, spans):
     for m in _PLUS_LOGIN_RE.finditer(text) if "+login" in lowered else ():
         if _credential_like(m.group("value")) and not _placeholder(m.group("value")):
             spans.append(m.span("value") + ("password",))
-
-
-def _lines(text):
-    """(start, line) of each line."""
-    at = 0
-    for line in text.split("\n"):
-        yield at, line
-        at += len(line) + 1
 
 
 # a line that is only a label of a secret (an OCR'd console dialog's "AccessKey Secret", an
@@ -5886,6 +5888,49 @@ MIGRATIONS = [
         "ALTER TABLE memory_l2 ADD COLUMN flag_cleared TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN flag_cleared TEXT",
     ],
+    [
+        # The person's control of recall (recall.py): none of it leaves this machine.
+        """CREATE TABLE IF NOT EXISTS recall_pauses (
+            scope      TEXT PRIMARY KEY,   -- all, project:KEY or session:ID
+            until      TEXT,               -- when it ends (NULL: when resumed)
+            capture    INTEGER DEFAULT 1,  -- 0: the sessions it covers are not kept either
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS recall_log (
+            id          INTEGER PRIMARY KEY,
+            at          TEXT NOT NULL,     -- when the gate judged a prompt
+            way         TEXT NOT NULL,     -- hook, context or mcp
+            session_id  TEXT,
+            project     TEXT,
+            prompt_hash TEXT,              -- keyed hash of the prompt
+            prompt      TEXT,              -- the prompt, only when it held no secret
+            wanted      REAL,              -- the gate's probability that it wanted a memory
+            shown       TEXT NOT NULL,     -- JSON [{level, id, p, features}] injected
+            held_back   TEXT NOT NULL      -- JSON: the best candidates it held back
+        )""",
+        "CREATE INDEX IF NOT EXISTS recall_log_session ON recall_log(session_id)",
+        """CREATE TABLE IF NOT EXISTS recall_feedback (
+            id         INTEGER PRIMARY KEY,
+            at         TEXT NOT NULL,
+            log_id     INTEGER,            -- the judgement it is about
+            session_id TEXT,
+            level      TEXT NOT NULL,
+            record_id  INTEGER NOT NULL,
+            verdict    TEXT NOT NULL,      -- irrelevant, missing or relevant
+            source     TEXT NOT NULL,      -- cli, mcp or vault
+            features   TEXT                -- JSON: the gate's evidence for it then (NULL: unseen)
+        )""",
+        """CREATE TABLE IF NOT EXISTS gate_weights (
+            id          INTEGER PRIMARY KEY,
+            fitted_at   TEXT NOT NULL,
+            weights     TEXT NOT NULL,     -- JSON: the candidate weights of this refit
+            examples    INTEGER,           -- verdicts fitted on
+            held_back   INTEGER,           -- verdicts it was judged on
+            loss_before REAL,              -- log loss of the weights in use on those
+            loss_after  REAL,              -- and of this refit
+            in_use      INTEGER DEFAULT 0  -- 1: the gate uses it
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 
@@ -8488,12 +8533,15 @@ class GateModel:
         return sorted(parts, key=lambda p: -abs(p[2]))
 
 
-def fit(rows, names=FEATURES, l2=0.01, steps=2000, rate=0.5):
+def fit(rows, names=FEATURES, l2=0.01, steps=2000, rate=0.5, prior=None):
     """Logistic regression by gradient descent: ``rows`` is [(features, label 0/1)]; returns
-    weights of ``names`` and a bias (the classes weighted to count equally)."""
+    weights of ``names`` and a bias (the classes weighted to count equally).  With ``prior``
+    (weights already in use), it starts there and is pulled toward them, not toward zero: a few
+    verdicts move the weights a little."""
     features_of = names
     names = ("bias",) + tuple(names)
-    w = {n: 0.0 for n in names}
+    prior = {n: float((prior or {}).get(n, 0.0)) for n in names}
+    w = dict(prior)
     positives = sum(1 for _, y in rows if y) or 1
     negatives = (len(rows) - positives) or 1
     weight = {1: len(rows) / (2.0 * positives), 0: len(rows) / (2.0 * negatives)}
@@ -8507,7 +8555,7 @@ def fit(rows, names=FEATURES, l2=0.01, steps=2000, rate=0.5):
             for i, xi in enumerate(x):
                 grad[i] += g * xi
         for i, n in enumerate(names):
-            w[n] -= rate * (grad[i] / len(data) + (l2 * w[n] if n != "bias" else 0.0))
+            w[n] -= rate * (grad[i] / len(data) + (l2 * (w[n] - prior[n]) if n != "bias" else 0.0))
     return {n: round(v, 3) for n, v in w.items()}
 
 
@@ -8534,6 +8582,20 @@ def _chosen(results, evidence, choice):
 
 
 _CLAUSE_SPLIT_RE = LazyRe(r"[?？。!！;；\n]+|(?<=[a-z])[.,]\s+|，")
+PERIOD_CLAUSES_MAX = 4  # clauses of a prompt a period question is looked for in
+_QUESTION_WORDS = ("什么", "啥", "哪些", "哪个", "干了", "怎么样", "how", "what", "which", "did ",
+                   "anything", "?", "？")
+
+
+def local_weights(db):
+    """The candidate weights refitted on this machine (recall.refit_gate), or None: the shipped
+    ones.  A database older than the table has none."""
+    try:
+        row = db.execute("SELECT weights FROM gate_weights WHERE in_use = 1 ORDER BY id DESC "
+                         "LIMIT 1").fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return json.loads(row[0]) if row else None
 
 
 class GateEvidence:
@@ -8542,29 +8604,40 @@ class GateEvidence:
     prompt with the store's statistics and weighs the evidence with GateModel.  Uses the
     Searcher's connection, query reading and index (self.db, self._query, self._rows, ...)."""
 
+    def _period_question(self, text, now):
+        """The clause of a prompt that only asks what a period held ("上周做了什么？帮我写个
+        周报": the other clause says what to do with it, and the period's memories answer the
+        first whatever words the task uses), or None.  A question of a few clauses only: a log
+        pasted with dates in it asks nothing."""
+        clauses = [c.strip() for c in _CLAUSE_SPLIT_RE.split(text) if c.strip()]
+        if not 1 < len(clauses) <= PERIOD_CLAUSES_MAX:
+            return None
+        for clause in clauses:
+            if not contains_any(clause.lower(), _QUESTION_WORDS):
+                continue
+            asked = self._query(clause, now or now_utc())
+            if asked.periods and not gate_terms(asked, extensions_in(clause)):
+                return clause
+        return None
+
+    def _weights(self):
+        if not hasattr(self, "_local_weights"):
+            self._local_weights = local_weights(self.db)
+        return self._local_weights
+
     def gate(self, text, results, now=None, project=None, prompt=True):
         """The results a person would call a real match for ``text`` (ranked order kept), each
-        annotated with ``gate`` (coverage, matched terms, the evidence and its probability);
-        the others are marked ``weak``.  The prompt's terms are its words and CJK bigrams
-        without the plain words of a coding conversation (gate_terms), each worth ln(1 + N / df)
-        in this store; the evidence for each result (gate.FEATURES: the rules' verdict, the
-        share of the prompt's information it holds, names, rarity, rank, period, project, the
-        prompt's form) is weighed by GateModel; ``prompt`` False: a search, not a prompt (see
-        GateModel.choose).  Measured by bench/injection_blind.py."""
+        annotated with ``gate`` (coverage, matched terms, evidence, probability); the others
+        marked ``weak``.  The prompt's terms (gate_terms) are each worth ln(1 + N / df) here;
+        the evidence for each result (FEATURES) is weighed by GateModel; ``prompt`` False: a
+        search, not a prompt (see GateModel.choose).  Measured by bench/injection_blind.py."""
         text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
         text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
         terms = gate_terms(query, extensions_in(text))
-        if query.periods and terms:
-            # "上周做了什么？帮我写个周报": one sentence asks what the period held, the other
-            # says what to do with it; the period's memories answer the first, whatever words
-            # the task uses
-            for clause in _CLAUSE_SPLIT_RE.split(text):
-                clause = clause.strip()
-                if clause and clause != text:
-                    asked = self._query(clause, now or now_utc())
-                    if asked.periods and not gate_terms(asked, extensions_in(clause)):
-                        return self.gate(clause, results, now, project, prompt)
+        asked = query.periods and terms and self._period_question(text, now)
+        if asked:  # (a period's question followed by a task: the question is what counts)
+            return self.gate(asked, results, now, project, prompt)
         everywhere, kept = self._of_a_period(query, text, terms, results)
         if kept is not None:
             return kept
@@ -8591,7 +8664,7 @@ class GateEvidence:
         held_any = set().union(*matched.values()) if matched else set()
         named = self._named_in_memory(specific & held_any - set(query.cjk_terms),
                                       (names | shouted) & held_any)
-        evidence, model, form = [], GateModel(), prompt_form(text)
+        evidence, model, form = [], GateModel(weights=self._weights()), prompt_form(text)
         best = max((r.get("score") or 0.0) for r in results)
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known
@@ -12579,10 +12652,295 @@ def push_report(title, text, environ=None):
     return outcomes
 
 
+# ==== src/memory_tiered/recall.py ====
+# The person's control of recall: pausing it (a session, a project, everything; for a while or
+# until resumed), the log of what each injection showed and why, the verdicts a person or an
+# agent gives on it, and the gate's candidate weights refitted on those verdicts on this machine.
+# Owns the tables recall_pauses, recall_log, recall_feedback and gate_weights; nothing here
+# leaves the machine (replication carries none of them).
+#
+# Uses: base, safety, tombstones, records, gate.
+
+# a prompt that starts with one of these pauses recall for the rest of its session (nothing is
+# injected for it either); one that starts with a resume marker turns it back on
+PAUSE_MARKERS = ("#nomem", "#无记忆", "#不要记忆", "#別記", "#不记")
+RESUME_MARKERS = ("#mem", "#记忆", "#要记忆")
+_DURATION_RE = re.compile(r"^\s*(\d{1,6})\s*(s|sec|m|min|h|hr|hour|hours|d|day|days|w|week|weeks|"
+                          r"秒|分钟|小时|天|周)?\s*$", re.I)
+_UNIT_SECONDS = {"s": 1, "sec": 1, "秒": 1, "m": 60, "min": 60, "分钟": 60, "h": 3600, "hr": 3600,
+                 "hour": 3600, "hours": 3600, "小时": 3600, "d": 86400, "day": 86400,
+                 "days": 86400, "天": 86400, "w": 604800, "week": 604800, "weeks": 604800,
+                 "周": 604800}
+HELD_BACK_LOGGED = 5  # candidates the gate held back that each log entry keeps (the best)
+REFIT_MIN = 20  # verdicts on logged candidates before the gate's weights are refitted here
+REFIT_HOLD_OUT = 0.25  # the newest share of them a refit is judged on, never fitted on
+VERDICTS = ("irrelevant", "missing", "relevant")
+
+
+def parse_duration(text):
+    """Seconds in "30m", "2h", "1d", "90 min", "3 天" (a plain number is minutes)."""
+    m = _DURATION_RE.match(text or "")
+    if not m or int(m.group(1)) == 0:
+        raise ValidationError("--for takes a duration such as 30m, 2h, 1d or 1w (got %r)" % text)
+    return int(m.group(1)) * _UNIT_SECONDS[(m.group(2) or "m").lower()]
+
+
+def pause_scope(session_id=None, project=None):
+    """The key of a pause: session:ID, project:KEY, or all."""
+    if session_id:
+        return "session:" + session_id
+    if project:
+        return "project:" + project
+    return "all"
+
+
+def pause_recall(db, *, scope, seconds=None, capture=True, now=None):
+    """Pause recall for ``scope`` (see pause_scope) for ``seconds`` or until resumed; with
+    ``capture`` False, the sessions it covers are not kept either.  Returns the pause."""
+    now = now or now_utc()
+    until = iso(now + datetime.timedelta(seconds=seconds)) if seconds else None
+    with db.atomic() as conn:
+        conn.execute("INSERT INTO recall_pauses(scope, until, capture, created_at) VALUES "
+                     "(?, ?, ?, ?) ON CONFLICT(scope) DO UPDATE SET until = excluded.until, "
+                     "capture = excluded.capture, created_at = excluded.created_at",
+                     (scope, until, int(bool(capture)), iso(now)))
+    return {"scope": scope, "until": until, "capture": bool(capture)}
+
+
+def resume_recall(db, *, scope=None):
+    """End the pause of ``scope``, or every pause; returns how many ended."""
+    with db.atomic() as conn:
+        if scope is None:
+            return conn.execute("DELETE FROM recall_pauses").rowcount
+        return conn.execute("DELETE FROM recall_pauses WHERE scope = ?", (scope,)).rowcount
+
+
+def active_pauses(db, now=None):
+    """The pauses in force now (one that has run out is over, whether or not it was removed)."""
+    stamp = iso(now or now_utc())
+    return [dict(r) for r in db.execute(
+        "SELECT scope, until, capture, created_at FROM recall_pauses WHERE until IS NULL OR "
+        "until > ? ORDER BY scope", (stamp,))]
+
+
+def paused_for(db, *, session_id=None, project=None, now=None):
+    """The pause that covers a session of ``project`` (its own, its project's, or all), or None.
+    A database without the table (older than this code, opened read-only) has none."""
+    wanted = {"all", pause_scope(session_id=session_id) if session_id else None,
+              pause_scope(project=project) if project else None} - {None}
+    try:
+        for pause in active_pauses(db, now):
+            if pause["scope"] in wanted:
+                return pause
+    except sqlite3.OperationalError:
+        return None
+    return None
+
+
+def prompt_marker(prompt):
+    """"pause", "resume" or None: what a prompt's first word asks of recall."""
+    first = (prompt or "").strip().split(None, 1)[0].lower() if (prompt or "").strip() else ""
+    if first in PAUSE_MARKERS:
+        return "pause"
+    if first in RESUME_MARKERS:
+        return "resume"
+    return None
+
+
+def _entry(r, wanted=None):
+    gate = r.get("gate") or {}
+    out = {"level": r["level"], "id": r["id"], "p": gate.get("probability")}
+    if gate.get("features"):
+        out["features"] = gate["features"]
+    return out
+
+
+def log_recall(db, *, way, session_id, project, prompt, shown, candidates, now=None):
+    """Record one judgement of the gate: when, where, the prompt (its keyed hash always; its text
+    only when scrubbing found no secret in it), the memories shown and the best ones held back,
+    each with the gate's evidence and probability.  The log is bounded by age and size
+    (recall_log_days, recall_log_max)."""
+    now = now or now_utc()
+    cleaned, found = scrub(prompt or "")
+    shown_keys = {(r["level"], r["id"]) for r in shown}
+    held = [r for r in candidates if (r["level"], r["id"]) not in shown_keys]
+    held.sort(key=lambda r: -((r.get("gate") or {}).get("probability") or 0.0))
+    wanted = next(((r.get("gate") or {}).get("prompt") for r in candidates
+                   if (r.get("gate") or {}).get("prompt") is not None), None)
+    cfg = read_config(db)
+    with db.atomic() as conn:
+        key = forget_key(conn)
+        conn.execute(
+            "INSERT INTO recall_log(at, way, session_id, project, prompt_hash, prompt, wanted, "
+            "shown, held_back) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (iso(now), way, session_id, project, text_hash(key, prompt or ""),
+             None if found else cleaned[:2000], wanted,
+             json.dumps([_entry(r) for r in shown]),
+             json.dumps([_entry(r) for r in held[:HELD_BACK_LOGGED]])))
+        oldest = iso(now - datetime.timedelta(days=cfg["recall_log_days"]))
+        conn.execute("DELETE FROM recall_log WHERE at < ?", (oldest,))
+        conn.execute("DELETE FROM recall_log WHERE id <= (SELECT max(id) FROM recall_log) - ?",
+                     (cfg["recall_log_max"],))
+
+
+def recall_entries(db, *, session_id=None, since=None, limit=50):
+    """The log's entries, newest first."""
+    where, params = ["1"], []
+    if session_id:
+        where.append("session_id = ?")
+        params.append(session_id)
+    if since:
+        where.append("at >= ?")
+        params.append(iso(parse_time(since, "--since")))
+    rows = db.execute("SELECT * FROM recall_log WHERE %s ORDER BY id DESC LIMIT ?"
+                      % " AND ".join(where), params + [limit]).fetchall()
+    out = []
+    for r in rows:
+        entry = dict(r)
+        entry["shown"], entry["held_back"] = json.loads(r["shown"]), json.loads(r["held_back"])
+        entry["feedback"] = [dict(f) for f in db.execute(
+            "SELECT verdict, level, record_id, source, at FROM recall_feedback WHERE log_id = ? "
+            "ORDER BY id", (r["id"],))]
+        out.append(entry)
+    return out
+
+
+def parse_memory_ref(text):
+    """("l2", 5) from "L2:5", "l2#5" or "L2 5"."""
+    m = re.match(r"^\s*(l[123])\s*[:#\s]\s*(\d{1,12})\s*$", text or "", re.I)
+    if not m:
+        raise ValidationError("a memory is named LEVEL:ID, such as L2:5 (got %r)" % text)
+    return m.group(1).lower(), int(m.group(2))
+
+
+def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli", now=None):
+    """Keep verdicts [(verdict, level, id)] on what the gate did: "irrelevant" (shown, not
+    needed), "missing" (needed, not shown), "relevant" (shown and needed).  Each is tied to the
+    newest logged injection of ``session_id`` (or ``log_id``) that held that memory among its
+    candidates, with the gate's evidence for it then, which a refit learns from; a missing
+    memory the gate never saw is kept without evidence.  Returns the verdicts as kept."""
+    now = now or now_utc()
+    kept = []
+    with db.atomic() as conn:
+        if log_id is not None:
+            logs = conn.execute("SELECT * FROM recall_log WHERE id = ?", (log_id,)).fetchall()
+            if not logs:
+                raise ValidationError("no recall log entry %d (see `recall-log`)" % log_id)
+        elif session_id:
+            logs = conn.execute("SELECT * FROM recall_log WHERE session_id = ? ORDER BY id DESC "
+                                "LIMIT 200", (session_id,)).fetchall()
+            if not logs:
+                raise ValidationError("no injection of session %s is in the recall log (see "
+                                      "`recall-log`)" % session_id)
+        else:
+            raise ValidationError("feedback needs --session ID or --log ID")
+        for verdict, level, record_id in verdicts:
+            if verdict not in VERDICTS or level not in LEVELS:
+                raise ValidationError("a verdict is one of %s" % ", ".join(VERDICTS))
+            found, features = None, None
+            for row in logs:
+                for item in json.loads(row["shown"]) + json.loads(row["held_back"]):
+                    if (item["level"], item["id"]) == (level, record_id):
+                        found, features = row, item.get("features")
+                        break
+                if found:
+                    break
+            if verdict != "missing" and found is None:
+                raise ValidationError("%s:%d was not shown in session %s (see `recall-log`)"
+                                      % (level.upper(), record_id, session_id or log_id))
+            row = found or logs[0]
+            conn.execute(
+                "INSERT INTO recall_feedback(at, log_id, session_id, level, record_id, verdict, "
+                "source, features) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (iso(now), row["id"], row["session_id"], level, record_id, verdict, source,
+                 json.dumps(features) if features else None))
+            kept.append({"verdict": verdict, "level": level, "id": record_id, "log": row["id"],
+                         "seen_by_gate": features is not None})
+    return kept
+
+
+def forget_in_log(conn, targets):
+    """A forgotten record leaves the recall log and its verdicts."""
+    for level, record_id in targets:
+        for column in ("shown", "held_back"):
+            conn.execute(
+                "UPDATE recall_log SET %s = (SELECT json_group_array(json(value)) FROM "
+                "json_each(%s) WHERE NOT (json_extract(value, '$.level') = ? AND "
+                "json_extract(value, '$.id') = ?)) WHERE %s LIKE ?" % (column, column, column),
+                (level, record_id, '%%"id": %d%%' % record_id))
+        conn.execute("DELETE FROM recall_feedback WHERE level = ? AND record_id = ?",
+                     (level, record_id))
+
+
+def forget_all_log(conn):
+    conn.execute("DELETE FROM recall_log")
+    conn.execute("DELETE FROM recall_feedback")
+
+
+def _examples(db):
+    """[(features, label)] from the verdicts that carry the gate's evidence, oldest first."""
+    rows = db.execute("SELECT verdict, features FROM recall_feedback WHERE features IS NOT NULL "
+                      "ORDER BY id").fetchall()
+    return [(json.loads(r["features"]), 0 if r["verdict"] == "irrelevant" else 1) for r in rows]
+
+
+def _log_loss(weights, rows):
+    model = GateModel(weights=weights)
+    total = 0.0
+    for features, label in rows:
+        p = min(max(model.probability(features), 1e-6), 1 - 1e-6)
+        total -= math.log(p if label else 1 - p)
+    return total / max(1, len(rows))
+
+
+def refit_gate(db, *, now=None, minimum=REFIT_MIN):
+    """Refit the gate's candidate weights on this machine's verdicts, starting from (and pulled
+    toward) the weights in use; the newest REFIT_HOLD_OUT of the verdicts are held back, and the
+    refit is used only when it does better on them than the weights in use.  Returns a report:
+    examples, held back, the loss of each, and whether the refit is now in use."""
+    now = now or now_utc()
+    rows = _examples(db)
+    if len(rows) < minimum:
+        return {"examples": len(rows), "needed": minimum, "used": False,
+                "why": "fewer than %d verdicts on logged injections" % minimum}
+    cut = max(1, int(len(rows) * (1 - REFIT_HOLD_OUT)))
+    train, held = rows[:cut], rows[cut:]
+    current = local_weights(db) or dict(WEIGHTS)
+    fitted = fit(train, names=FEATURES, prior=current, l2=0.05, steps=600)
+    before, after = _log_loss(current, held), _log_loss(fitted, held)
+    used = after < before
+    with db.atomic() as conn:
+        if used:
+            conn.execute("UPDATE gate_weights SET in_use = 0")
+        conn.execute("INSERT INTO gate_weights(fitted_at, weights, examples, held_back, "
+                     "loss_before, loss_after, in_use) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (iso(now), json.dumps(fitted, sort_keys=True), len(train), len(held),
+                      round(before, 4), round(after, 4), int(used)))
+    return {"examples": len(train), "held_back": len(held), "loss_before": round(before, 4),
+            "loss_after": round(after, 4), "used": used,
+            "why": "better on the verdicts held back" if used else
+                   "no better on the verdicts held back: the weights in use stay"}
+
+
+def weights_in_use(db):
+    """Which weights the gate uses: the shipped ones, or a refit here (when, on how much)."""
+    try:
+        row = db.execute("SELECT * FROM gate_weights WHERE in_use = 1 ORDER BY id DESC LIMIT 1"
+                         ).fetchone()
+    except sqlite3.OperationalError:
+        row = None
+    if row is None:
+        return {"source": "shipped", "weights": dict(WEIGHTS)}
+    return {"source": "refitted here", "fitted_at": row["fitted_at"],
+            "examples": row["examples"], "held_back": row["held_back"],
+            "loss_before": row["loss_before"], "loss_after": row["loss_after"],
+            "weights": json.loads(row["weights"])}
+
+
 # ==== src/memory_tiered/operations.py ====
 # Each change to the memory, whole: one function per operation that every front end calls.
 #
-# Uses: base, text, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report.
+# Uses: base, text, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report, recall.
 
 # Every front end (CLI, MCP, hooks, vault read-back, importers, Hermes) calls one of these with
 # keywords and only formats what it returns.  Each owns every effect of its change: validation,
@@ -12854,6 +13212,11 @@ def forget_memories(db, *, targets=(), everything=False, purge_backups=False, no
                                         source={"level": level,
                                                 "id": record_id}) for item in done["unlinked"]]
             result["notes_deleted"] += done["notes"]
+    with db.atomic() as conn:  # (what the recall log said of it, and the verdicts on it)
+        if everything:
+            forget_all_log(conn)
+        else:
+            forget_in_log(conn, [(t["level"], t["id"]) for t in result["forgotten"]])
     result.update(after_forget(db, purge_backups, list(targets), everything))
     return result
 
@@ -14235,7 +14598,7 @@ def leave_folder(db, *, folder):
 # The block an agent is given: conversational turns told apart, the launch command,
 # build_context.
 #
-# Uses: base, text, projects, indexing, queries, files, records, search, promote, report, operations.
+# Uses: base, text, projects, indexing, queries, files, records, search, promote, report, recall, operations.
 
 CHATTER = frozenset("""
 hi hello hey yo thanks thank thx ok okay yes yeah yep no nope please sure cool great nice good fine
@@ -14425,6 +14788,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
                                 exclude_flagged=True,
                                 # the best ``limit`` with the project boost
                                 prefer=project)["results"]
+        candidates = list(found)  # (each annotated by the gate: the recall log keeps its evidence)
         found = searcher.gate(without_project_name(query, project), found, now, project)
         mirrored = {r[0] for r in db.execute(
             "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND "
@@ -14432,7 +14796,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
             if found and reads_claude_md else set()
         found = [r for r in found if not (r["level"] == "l2" and r["id"] in mirrored)]
         if not found:
-            return None
+            return [], [], candidates
         for r in found:
             if project and r.get("project") == project:
                 r["score"] *= PROJECT_BOOST
@@ -14473,7 +14837,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
                 + "ORDER BY importance DESC, decay_score DESC, id DESC LIMIT 5", scope_params,)
         ]
     )
-    return picked, core
+    return picked, core, candidates if query is not None else []
 
 
 _MEMORY_LINE_START_RE = LazyRe(r"(?m)^- \[")
@@ -14512,7 +14876,7 @@ _MEMORY_LINE_RE = LazyRe(r"(?m)^- \[(L[123])#(\d+)")
 
 
 def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None, limit=12,
-                  core=True, touch=False, session_id=None, reads_claude_md=True):
+                  core=True, touch=False, session_id=None, reads_claude_md=True, way="context"):
     """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
 
     Each line is short, quoted as data and carries the record's id.  With a query and nothing
@@ -14521,7 +14885,8 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     flagged memories (text that reads as instructions) are never used.  Rules imported from a
     CLAUDE.md are left out for an agent that ``reads_claude_md`` (it has them already).
     With ``touch``, the memories a query put in the block count as recalled
-    (once per ``session_id``); the overview without a query is never counted,
+    (once per ``session_id``), and the gate's judgement goes into the recall log (``way``:
+    hook, context or mcp); the overview without a query is never counted,
     since it would only strengthen what is already strongest.
     """
     now = now or now_utc()
@@ -14531,16 +14896,20 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     chosen = _context_records(db, query, project, scope, now, limit, core, reads_claude_md)
     if chosen is None:
         return ""
+    picked, core_rows, candidates = chosen
+    raw = query
     if query is not None:
         query = prompt_query(query)
-    text = _context_lines(chosen[0], chosen[1], query, budget, db.path)
-    if not text:
-        return ""
+    text = _context_lines(picked, core_rows, query, budget, db.path) if picked or core_rows else ""
+    keys = {(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)}
+    shown = [r for r in picked + core_rows if (r["level"], r["id"]) in keys]
     if touch and query is not None:
-        shown = {(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)}
-        shown = recalled_keys([r for r in chosen[0] + chosen[1] if (r["level"], r["id"]) in shown])
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
-            recall_shown(db, keys=shown, session_id=session_id, now=now)
+            if shown:
+                recall_shown(db, keys=recalled_keys(shown), session_id=session_id, now=now)
+            if candidates:
+                log_recall(db, way=way, session_id=session_id, project=project, prompt=raw,
+                           shown=shown, candidates=candidates, now=now)
     return text
 
 
@@ -17985,6 +18354,13 @@ def cmd_restore(args):
 #
 # Uses: base, text, projects, indexing, files, db, records, sessions, decay, store, report, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
 
+def _duration(seconds):
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return "%.1f %s" % (seconds / float(size), unit)
+    return "%d seconds" % seconds
+
+
 def _status_lines(status):
     lines = ["device %s (author %s); memory digest %s" % (status["device"], status["author"],
                                                           status["digest"][:16])]
@@ -18005,13 +18381,6 @@ def _status_lines(status):
                          status["device"], status["same_name"]["file"],
                          status["same_name"]["seen"]))
     return lines
-
-
-def _duration(seconds):
-    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= size:
-            return "%.1f %s" % (seconds / float(size), unit)
-    return "%d seconds" % seconds
 
 
 @subcommand("replicate",

@@ -82,6 +82,8 @@ TUNABLES = {
     "pending_hours": (1, "count", "hours before a session that ended without an L1 gets an "
                       "automatic one"),
     "backup_keep": (7, "count", "daily backups the compress job keeps in backups/ (0: none)"),
+    "recall_log_max": (5000, "count", "entries the recall log keeps (the oldest go first)"),
+    "recall_log_days": (90, "count", "days the recall log keeps an entry"),
     "vault_private": (True, "bool", "vault notes 0600 and folders 0700 (no: 0644 and 0755)"),
     "scope": ("project", "choice:project,all",
               "what the hooks and context inject: this project's memories "

@@ -49,6 +49,13 @@ from .cli import (
     project_arg, redaction_note, say, COMMANDS, option, RECORD_OPTIONS, subcommand)
 
 
+def _duration(seconds):
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            return "%.1f %s" % (seconds / float(size), unit)
+    return "%d seconds" % seconds
+
+
 def _status_lines(status):
     lines = ["device %s (author %s); memory digest %s" % (status["device"], status["author"],
                                                           status["digest"][:16])]
@@ -69,13 +76,6 @@ def _status_lines(status):
                          status["device"], status["same_name"]["file"],
                          status["same_name"]["seen"]))
     return lines
-
-
-def _duration(seconds):
-    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= size:
-            return "%.1f %s" % (seconds / float(size), unit)
-    return "%d seconds" % seconds
 
 
 @subcommand("replicate",

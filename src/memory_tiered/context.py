@@ -1,7 +1,7 @@
 """The block an agent is given: conversational turns told apart, the launch command,
 build_context.
 
-Uses: base, text, projects, indexing, queries, files, records, search, promote, report, operations.
+Uses: base, text, projects, indexing, queries, files, records, search, promote, report, recall, operations.
 """
 
 import contextlib
@@ -23,6 +23,7 @@ from .records import read_config
 from .search import recalled_keys, Searcher
 from .promote import Promoter
 from .report import fit_sections
+from .recall import log_recall
 from .operations import mark_shown, recall_shown, shown_on
 
 
@@ -214,6 +215,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
                                 exclude_flagged=True,
                                 # the best ``limit`` with the project boost
                                 prefer=project)["results"]
+        candidates = list(found)  # (each annotated by the gate: the recall log keeps its evidence)
         found = searcher.gate(without_project_name(query, project), found, now, project)
         mirrored = {r[0] for r in db.execute(
             "SELECT id FROM memory_l2 WHERE id IN (SELECT value FROM json_each(?)) AND "
@@ -221,7 +223,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
             if found and reads_claude_md else set()
         found = [r for r in found if not (r["level"] == "l2" and r["id"] in mirrored)]
         if not found:
-            return None
+            return [], [], candidates
         for r in found:
             if project and r.get("project") == project:
                 r["score"] *= PROJECT_BOOST
@@ -262,7 +264,7 @@ def _context_records(db, query, project, scope, now, limit, core, reads_claude_m
                 + "ORDER BY importance DESC, decay_score DESC, id DESC LIMIT 5", scope_params,)
         ]
     )
-    return picked, core
+    return picked, core, candidates if query is not None else []
 
 
 _MEMORY_LINE_START_RE = LazyRe(r"(?m)^- \[")
@@ -301,7 +303,7 @@ _MEMORY_LINE_RE = LazyRe(r"(?m)^- \[(L[123])#(\d+)")
 
 
 def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None, limit=12,
-                  core=True, touch=False, session_id=None, reads_claude_md=True):
+                  core=True, touch=False, session_id=None, reads_claude_md=True, way="context"):
     """A Markdown block for a prompt: L3 insights, then what is relevant, cut to ``budget`` tokens.
 
     Each line is short, quoted as data and carries the record's id.  With a query and nothing
@@ -310,7 +312,8 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     flagged memories (text that reads as instructions) are never used.  Rules imported from a
     CLAUDE.md are left out for an agent that ``reads_claude_md`` (it has them already).
     With ``touch``, the memories a query put in the block count as recalled
-    (once per ``session_id``); the overview without a query is never counted,
+    (once per ``session_id``), and the gate's judgement goes into the recall log (``way``:
+    hook, context or mcp); the overview without a query is never counted,
     since it would only strengthen what is already strongest.
     """
     now = now or now_utc()
@@ -320,16 +323,20 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
     chosen = _context_records(db, query, project, scope, now, limit, core, reads_claude_md)
     if chosen is None:
         return ""
+    picked, core_rows, candidates = chosen
+    raw = query
     if query is not None:
         query = prompt_query(query)
-    text = _context_lines(chosen[0], chosen[1], query, budget, db.path)
-    if not text:
-        return ""
+    text = _context_lines(picked, core_rows, query, budget, db.path) if picked or core_rows else ""
+    keys = {(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)}
+    shown = [r for r in picked + core_rows if (r["level"], r["id"]) in keys]
     if touch and query is not None:
-        shown = {(m.group(1).lower(), int(m.group(2))) for m in _MEMORY_LINE_RE.finditer(text)}
-        shown = recalled_keys([r for r in chosen[0] + chosen[1] if (r["level"], r["id"]) in shown])
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
-            recall_shown(db, keys=shown, session_id=session_id, now=now)
+            if shown:
+                recall_shown(db, keys=recalled_keys(shown), session_id=session_id, now=now)
+            if candidates:
+                log_recall(db, way=way, session_id=session_id, project=project, prompt=raw,
+                           shown=shown, candidates=candidates, now=now)
     return text
 
 

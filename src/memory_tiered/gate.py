@@ -232,12 +232,15 @@ class GateModel:
         return sorted(parts, key=lambda p: -abs(p[2]))
 
 
-def fit(rows, names=FEATURES, l2=0.01, steps=2000, rate=0.5):
+def fit(rows, names=FEATURES, l2=0.01, steps=2000, rate=0.5, prior=None):
     """Logistic regression by gradient descent: ``rows`` is [(features, label 0/1)]; returns
-    weights of ``names`` and a bias (the classes weighted to count equally)."""
+    weights of ``names`` and a bias (the classes weighted to count equally).  With ``prior``
+    (weights already in use), it starts there and is pulled toward them, not toward zero: a few
+    verdicts move the weights a little."""
     features_of = names
     names = ("bias",) + tuple(names)
-    w = {n: 0.0 for n in names}
+    prior = {n: float((prior or {}).get(n, 0.0)) for n in names}
+    w = dict(prior)
     positives = sum(1 for _, y in rows if y) or 1
     negatives = (len(rows) - positives) or 1
     weight = {1: len(rows) / (2.0 * positives), 0: len(rows) / (2.0 * negatives)}
@@ -251,7 +254,7 @@ def fit(rows, names=FEATURES, l2=0.01, steps=2000, rate=0.5):
             for i, xi in enumerate(x):
                 grad[i] += g * xi
         for i, n in enumerate(names):
-            w[n] -= rate * (grad[i] / len(data) + (l2 * w[n] if n != "bias" else 0.0))
+            w[n] -= rate * (grad[i] / len(data) + (l2 * (w[n] - prior[n]) if n != "bias" else 0.0))
     return {n: round(v, 3) for n, v in w.items()}
 
 
@@ -278,6 +281,20 @@ def _chosen(results, evidence, choice):
 
 
 _CLAUSE_SPLIT_RE = LazyRe(r"[?？。!！;；\n]+|(?<=[a-z])[.,]\s+|，")
+PERIOD_CLAUSES_MAX = 4  # clauses of a prompt a period question is looked for in
+_QUESTION_WORDS = ("什么", "啥", "哪些", "哪个", "干了", "怎么样", "how", "what", "which", "did ",
+                   "anything", "?", "？")
+
+
+def local_weights(db):
+    """The candidate weights refitted on this machine (recall.refit_gate), or None: the shipped
+    ones.  A database older than the table has none."""
+    try:
+        row = db.execute("SELECT weights FROM gate_weights WHERE in_use = 1 ORDER BY id DESC "
+                         "LIMIT 1").fetchone()
+    except sqlite3.OperationalError:
+        return None
+    return json.loads(row[0]) if row else None
 
 
 class GateEvidence:
@@ -286,29 +303,40 @@ class GateEvidence:
     prompt with the store's statistics and weighs the evidence with GateModel.  Uses the
     Searcher's connection, query reading and index (self.db, self._query, self._rows, ...)."""
 
+    def _period_question(self, text, now):
+        """The clause of a prompt that only asks what a period held ("上周做了什么？帮我写个
+        周报": the other clause says what to do with it, and the period's memories answer the
+        first whatever words the task uses), or None.  A question of a few clauses only: a log
+        pasted with dates in it asks nothing."""
+        clauses = [c.strip() for c in _CLAUSE_SPLIT_RE.split(text) if c.strip()]
+        if not 1 < len(clauses) <= PERIOD_CLAUSES_MAX:
+            return None
+        for clause in clauses:
+            if not contains_any(clause.lower(), _QUESTION_WORDS):
+                continue
+            asked = self._query(clause, now or now_utc())
+            if asked.periods and not gate_terms(asked, extensions_in(clause)):
+                return clause
+        return None
+
+    def _weights(self):
+        if not hasattr(self, "_local_weights"):
+            self._local_weights = local_weights(self.db)
+        return self._local_weights
+
     def gate(self, text, results, now=None, project=None, prompt=True):
         """The results a person would call a real match for ``text`` (ranked order kept), each
-        annotated with ``gate`` (coverage, matched terms, the evidence and its probability);
-        the others are marked ``weak``.  The prompt's terms are its words and CJK bigrams
-        without the plain words of a coding conversation (gate_terms), each worth ln(1 + N / df)
-        in this store; the evidence for each result (gate.FEATURES: the rules' verdict, the
-        share of the prompt's information it holds, names, rarity, rank, period, project, the
-        prompt's form) is weighed by GateModel; ``prompt`` False: a search, not a prompt (see
-        GateModel.choose).  Measured by bench/injection_blind.py."""
+        annotated with ``gate`` (coverage, matched terms, evidence, probability); the others
+        marked ``weak``.  The prompt's terms (gate_terms) are each worth ln(1 + N / df) here;
+        the evidence for each result (FEATURES) is weighed by GateModel; ``prompt`` False: a
+        search, not a prompt (see GateModel.choose).  Measured by bench/injection_blind.py."""
         text = self._as_read(text.strip())  # (as search() reads it: one Query for both)
         query = self._query(text, now or now_utc())
         text = query.raw  # (Traditional characters read as Simplified ones: 繼續, 這個)
         terms = gate_terms(query, extensions_in(text))
-        if query.periods and terms:
-            # "上周做了什么？帮我写个周报": one sentence asks what the period held, the other
-            # says what to do with it; the period's memories answer the first, whatever words
-            # the task uses
-            for clause in _CLAUSE_SPLIT_RE.split(text):
-                clause = clause.strip()
-                if clause and clause != text:
-                    asked = self._query(clause, now or now_utc())
-                    if asked.periods and not gate_terms(asked, extensions_in(clause)):
-                        return self.gate(clause, results, now, project, prompt)
+        asked = query.periods and terms and self._period_question(text, now)
+        if asked:  # (a period's question followed by a task: the question is what counts)
+            return self.gate(asked, results, now, project, prompt)
         everywhere, kept = self._of_a_period(query, text, terms, results)
         if kept is not None:
             return kept
@@ -335,7 +363,7 @@ class GateEvidence:
         held_any = set().union(*matched.values()) if matched else set()
         named = self._named_in_memory(specific & held_any - set(query.cjk_terms),
                                       (names | shouted) & held_any)
-        evidence, model, form = [], GateModel(), prompt_form(text)
+        evidence, model, form = [], GateModel(weights=self._weights()), prompt_form(text)
         best = max((r.get("score") or 0.0) for r in results)
         for rank, r in enumerate(results):
             mine = matched.get((r["level"], r["id"]), set()) & known

@@ -1,6 +1,6 @@
 """Each change to the memory, whole: one function per operation that every front end calls.
 
-Uses: base, text, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report.
+Uses: base, text, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report, recall.
 """
 
 import contextlib
@@ -25,6 +25,7 @@ from .store import MemoryStore
 from .promote import Promoter
 from .vault import VAULT_ASIDE, VaultSync
 from .report import REPORT_FOLDER, vault_path, write_digest
+from .recall import forget_all_log, forget_in_log
 
 
 # Every front end (CLI, MCP, hooks, vault read-back, importers, Hermes) calls one of these with
@@ -297,6 +298,11 @@ def forget_memories(db, *, targets=(), everything=False, purge_backups=False, no
                                         source={"level": level,
                                                 "id": record_id}) for item in done["unlinked"]]
             result["notes_deleted"] += done["notes"]
+    with db.atomic() as conn:  # (what the recall log said of it, and the verdicts on it)
+        if everything:
+            forget_all_log(conn)
+        else:
+            forget_in_log(conn, [(t["level"], t["id"]) for t in result["forgotten"]])
     result.update(after_forget(db, purge_backups, list(targets), everything))
     return result
 

@@ -352,6 +352,15 @@ def _classes(text):
             + any(c.isdigit() for c in text))
 
 
+def _reads(run):
+    """Whether a run of letters reads as a word: a vowel in every five letters or so (strength,
+    password) and no five consonants in a row (a random run has them: FqjtpscWrD)."""
+    lowered = run.lower()
+    vowels = sum(c in "aeiouy" for c in lowered)
+    return len(lowered) <= 4 or vowels >= max(1, len(lowered) // 5) and not _CONSONANTS_RE.search(
+        lowered)  # (a short run is a word or an abbreviation: pfx, cfg, src)
+
+
 def _wordy(text):
     """Whether most of ``text`` is words (BCryptPasswordEncoder, process.env.GITHUB_TOKEN,
     example.com/v1): a random token has few runs of four lower-case letters (capitals count
@@ -360,15 +369,6 @@ def _wordy(text):
         return sum(len(w) for w in _IDENTIFIER_WORDS_RE.findall(text) if _reads(w)) >= 0.6 * len(
             text) or sum(len(w) for w in _WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
     return sum(len(w) for w in _LOWER_WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
-
-
-def _reads(run):
-    """Whether a run of letters reads as a word: a vowel in every five letters or so (strength,
-    password) and no five consonants in a row (a random run has them: FqjtpscWrD)."""
-    lowered = run.lower()
-    vowels = sum(c in "aeiouy" for c in lowered)
-    return len(lowered) <= 4 or vowels >= max(1, len(lowered) // 5) and not _CONSONANTS_RE.search(
-        lowered)  # (a short run is a word or an abbreviation: pfx, cfg, src)
 
 
 def looks_random(value, length=16):
@@ -504,6 +504,40 @@ def _credential_like(value):
         return True
     return len(plain) >= 4 and (any(c.isdigit() for c in plain) or _classes(plain) >= 2 or any(
         not c.isalnum() for c in plain[1:]))
+
+
+_DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
+_LABEL_WORD_RE = LazyRe(r"(?:[A-Za-z0-9]*[-_:])*[A-Za-z]{4,}[-_:]")
+_LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'>-][ \t]*[:=：]{1,2}[ \t]*[\"'`]?$")
+_PREFIXED_RUN_RE = LazyRe(r"[A-Za-z]{2,12}[_-]")
+_LABELLED_HEX_RE = LazyRe(r"(?:[A-Za-z][A-Za-z0-9]*[-_:]){1,4}(?:[0-9a-f]{16,}|[0-9A-F]{16,})"
+                          r"(?:[-_][0-9A-Za-z]{1,8})?|[A-Z]{2,4}[0-9a-f]{24,40}")
+
+
+def _labelled_id(value):
+    """An id that names what it is, then a hex number (Library-Android-<sha256>, a Twilio SID
+    MG..., UECC-Windows-<GUID>_0000, nodekey:<hex>): a label and a digest, not a credential (a
+    vendor's short prefix and a hex body, dop_v1_<hex>, is a token)."""
+    if not _LABELLED_HEX_RE.fullmatch(value) or value.lower().startswith(_TOKENISH_PREFIX):
+        return False
+    return bool(_LABEL_WORD_RE.match(value)) or value[:2].isupper() and value[:2].isalpha()
+
+
+def _decodes_to_text(value):
+    """Whether base64 ``value`` decodes to printable text that holds no secret's name (a build's
+    JSON, a config's name): data, not a credential."""
+    if len(value) % 4 == 1 or not value[:1].isalpha():
+        return False
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=False).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    decoded = decoded.replace("\n", " ").replace("\t", " ").replace("\r", " ")
+    if _PREFIXED_RE.search(decoded) or looks_random(decoded.strip()):
+        return False  # a token, base64'd (a Kubernetes secret's data)
+    return decoded.isprintable() and not _DECODED_SECRET_RE.search(decoded) and (sum(
+        c.isalpha() for c in decoded) >= 0.5 * len(decoded) or decoded[:1] in "{[" and sum(
+        c.isalpha() for c in decoded) >= 0.3 * len(decoded))
 
 
 def _passwordish(plain):
@@ -836,6 +870,16 @@ def _table_cells(line):
     return cells
 
 
+def _split_cells(line, delimiter):
+    """[(cell text, its start)] of a CSV or tab-separated row (no quoting rules: a pasted row)."""
+    cells, at = [], 0
+    for part in line.split(delimiter):
+        lead = len(part) - len(part.lstrip())
+        cells.append((part.strip(), at + lead))
+        at += len(part) + 1
+    return cells
+
+
 def _tables(text, spans):
     """A table with a password, token or secret column: that column's cells in every row below
     its header.  Markdown (| 系统 | 地址 | 账号 | 密码 |), CSV and tab-separated rows (a
@@ -901,16 +945,6 @@ def _sql_inserts(text, spans):
                     break
 
 
-def _split_cells(line, delimiter):
-    """[(cell text, its start)] of a CSV or tab-separated row (no quoting rules: a pasted row)."""
-    cells, at = [], 0
-    for part in line.split(delimiter):
-        lead = len(part) - len(part.lstrip())
-        cells.append((part.strip(), at + lead))
-        at += len(part) + 1
-    return cells
-
-
 # a long machine-made run standing alone: 32 or more characters of all three kinds (capitals,
 # small letters, digits), high entropy, not hex (hashes), not a UUID, not words; unless what
 # labels it says it is public or a digest, or it decodes to plain text (data, not a key)
@@ -939,39 +973,6 @@ def _random_runs(text, spans):
         spans.append(m.span() + ("token",))
 
 
-def _decodes_to_text(value):
-    """Whether base64 ``value`` decodes to printable text that holds no secret's name (a build's
-    JSON, a config's name): data, not a credential."""
-    if len(value) % 4 == 1 or not value[:1].isalpha():
-        return False
-    try:
-        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=False).decode("utf-8")
-    except (ValueError, UnicodeDecodeError):
-        return False
-    decoded = decoded.replace("\n", " ").replace("\t", " ").replace("\r", " ")
-    if _PREFIXED_RE.search(decoded) or looks_random(decoded.strip()):
-        return False  # a token, base64'd (a Kubernetes secret's data)
-    return decoded.isprintable() and not _DECODED_SECRET_RE.search(decoded) and (sum(
-        c.isalpha() for c in decoded) >= 0.5 * len(decoded) or decoded[:1] in "{[" and sum(
-        c.isalpha() for c in decoded) >= 0.3 * len(decoded))
-
-
-_LABEL_WORD_RE = LazyRe(r"(?:[A-Za-z0-9]*[-_:])*[A-Za-z]{4,}[-_:]")
-_LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'>-][ \t]*[:=：]{1,2}[ \t]*[\"'`]?$")
-_PREFIXED_RUN_RE = LazyRe(r"[A-Za-z]{2,12}[_-]")
-_LABELLED_HEX_RE = LazyRe(r"(?:[A-Za-z][A-Za-z0-9]*[-_:]){1,4}(?:[0-9a-f]{16,}|[0-9A-F]{16,})"
-                          r"(?:[-_][0-9A-Za-z]{1,8})?|[A-Z]{2,4}[0-9a-f]{24,40}")
-
-
-def _labelled_id(value):
-    """An id that names what it is, then a hex number (Library-Android-<sha256>, a Twilio SID
-    MG..., UECC-Windows-<GUID>_0000, nodekey:<hex>): a label and a digest, not a credential (a
-    vendor's short prefix and a hex body, dop_v1_<hex>, is a token)."""
-    if not _LABELLED_HEX_RE.fullmatch(value) or value.lower().startswith(_TOKENISH_PREFIX):
-        return False
-    return bool(_LABEL_WORD_RE.match(value)) or value[:2].isupper() and value[:2].isalpha()
-
-
 def _might_hold_secret(text):
     """The quick look before the detectors: a hint word, or a run long enough to be a token."""
     return contains_any(text.lower(), _SECRET_HINTS) or bool(_LONG_RUN_RE.search(text))
@@ -993,7 +994,6 @@ _LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log(?:ging|ged)? ?in(?:to)?|sign(?:ing|ed)? ?
                         r"credentials?|account)\b[^\n/]{0,24}?"
                         r"(?:\b(?:as|is)|:)?[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
 _BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
-_DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
 
 
 _KEYISH_BEFORE_RE = LazyRe(r"(?i)(?:key|secret|seed|keypair)[\w\-]*[\"']?[ \t]*[:=][ \t]*$")
@@ -1058,7 +1058,6 @@ def _more_shapes(text, spans):
             spans.append(m.span() + ("secret",))
 
 
-
 _ESCAPE_RE = LazyRe(r"\\([\"'ntr/])")
 _UNESCAPED = {"n": "\n", "t": "\t", "r": "\r"}
 
@@ -1116,6 +1115,14 @@ _SECRET_ARG_RE = LazyRe(
 _PLUS_LOGIN_RE = LazyRe(r"\+login\s+\S+\s+(?P<value>[^\s+]\S*)")
 
 
+def _lines(text):
+    """(start, line) of each line."""
+    at = 0
+    for line in text.split("\n"):
+        yield at, line
+        at += len(line) + 1
+
+
 def _command_lines(text, spans):
     """Passwords and tokens on command lines by their flags, whatever the program."""
     lowered = text.lower()
@@ -1143,14 +1150,6 @@ def _command_lines(text, spans):
     for m in _PLUS_LOGIN_RE.finditer(text) if "+login" in lowered else ():
         if _credential_like(m.group("value")) and not _placeholder(m.group("value")):
             spans.append(m.span("value") + ("password",))
-
-
-def _lines(text):
-    """(start, line) of each line."""
-    at = 0
-    for line in text.split("\n"):
-        yield at, line
-        at += len(line) + 1
 
 
 # a line that is only a label of a secret (an OCR'd console dialog's "AccessKey Secret", an

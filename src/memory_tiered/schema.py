@@ -370,6 +370,49 @@ MIGRATIONS = [
         "ALTER TABLE memory_l2 ADD COLUMN flag_cleared TEXT",
         "ALTER TABLE memory_l3 ADD COLUMN flag_cleared TEXT",
     ],
+    [
+        # The person's control of recall (recall.py): none of it leaves this machine.
+        """CREATE TABLE IF NOT EXISTS recall_pauses (
+            scope      TEXT PRIMARY KEY,   -- all, project:KEY or session:ID
+            until      TEXT,               -- when it ends (NULL: when resumed)
+            capture    INTEGER DEFAULT 1,  -- 0: the sessions it covers are not kept either
+            created_at TEXT NOT NULL
+        )""",
+        """CREATE TABLE IF NOT EXISTS recall_log (
+            id          INTEGER PRIMARY KEY,
+            at          TEXT NOT NULL,     -- when the gate judged a prompt
+            way         TEXT NOT NULL,     -- hook, context or mcp
+            session_id  TEXT,
+            project     TEXT,
+            prompt_hash TEXT,              -- keyed hash of the prompt
+            prompt      TEXT,              -- the prompt, only when it held no secret
+            wanted      REAL,              -- the gate's probability that it wanted a memory
+            shown       TEXT NOT NULL,     -- JSON [{level, id, p, features}] injected
+            held_back   TEXT NOT NULL      -- JSON: the best candidates it held back
+        )""",
+        "CREATE INDEX IF NOT EXISTS recall_log_session ON recall_log(session_id)",
+        """CREATE TABLE IF NOT EXISTS recall_feedback (
+            id         INTEGER PRIMARY KEY,
+            at         TEXT NOT NULL,
+            log_id     INTEGER,            -- the judgement it is about
+            session_id TEXT,
+            level      TEXT NOT NULL,
+            record_id  INTEGER NOT NULL,
+            verdict    TEXT NOT NULL,      -- irrelevant, missing or relevant
+            source     TEXT NOT NULL,      -- cli, mcp or vault
+            features   TEXT                -- JSON: the gate's evidence for it then (NULL: unseen)
+        )""",
+        """CREATE TABLE IF NOT EXISTS gate_weights (
+            id          INTEGER PRIMARY KEY,
+            fitted_at   TEXT NOT NULL,
+            weights     TEXT NOT NULL,     -- JSON: the candidate weights of this refit
+            examples    INTEGER,           -- verdicts fitted on
+            held_back   INTEGER,           -- verdicts it was judged on
+            loss_before REAL,              -- log loss of the weights in use on those
+            loss_after  REAL,              -- and of this refit
+            in_use      INTEGER DEFAULT 0  -- 1: the gate uses it
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 

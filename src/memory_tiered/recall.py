@@ -1,0 +1,295 @@
+"""The person's control of recall: pausing it (a session, a project, everything; for a while or
+until resumed), the log of what each injection showed and why, the verdicts a person or an
+agent gives on it, and the gate's candidate weights refitted on those verdicts on this machine.
+Owns the tables recall_pauses, recall_log, recall_feedback and gate_weights; nothing here
+leaves the machine (replication carries none of them).
+
+Uses: base, safety, tombstones, records, gate.
+"""
+
+import datetime
+import json
+import math
+import re
+import sqlite3
+
+from .base import iso, LEVELS, now_utc, parse_time, ValidationError
+from .safety import scrub
+from .tombstones import forget_key, text_hash
+from .records import read_config
+from .gate import FEATURES, fit, GateModel, local_weights, WEIGHTS
+
+# a prompt that starts with one of these pauses recall for the rest of its session (nothing is
+# injected for it either); one that starts with a resume marker turns it back on
+PAUSE_MARKERS = ("#nomem", "#无记忆", "#不要记忆", "#別記", "#不记")
+RESUME_MARKERS = ("#mem", "#记忆", "#要记忆")
+_DURATION_RE = re.compile(r"^\s*(\d{1,6})\s*(s|sec|m|min|h|hr|hour|hours|d|day|days|w|week|weeks|"
+                          r"秒|分钟|小时|天|周)?\s*$", re.I)
+_UNIT_SECONDS = {"s": 1, "sec": 1, "秒": 1, "m": 60, "min": 60, "分钟": 60, "h": 3600, "hr": 3600,
+                 "hour": 3600, "hours": 3600, "小时": 3600, "d": 86400, "day": 86400,
+                 "days": 86400, "天": 86400, "w": 604800, "week": 604800, "weeks": 604800,
+                 "周": 604800}
+HELD_BACK_LOGGED = 5  # candidates the gate held back that each log entry keeps (the best)
+REFIT_MIN = 20  # verdicts on logged candidates before the gate's weights are refitted here
+REFIT_HOLD_OUT = 0.25  # the newest share of them a refit is judged on, never fitted on
+VERDICTS = ("irrelevant", "missing", "relevant")
+
+
+def parse_duration(text):
+    """Seconds in "30m", "2h", "1d", "90 min", "3 天" (a plain number is minutes)."""
+    m = _DURATION_RE.match(text or "")
+    if not m or int(m.group(1)) == 0:
+        raise ValidationError("--for takes a duration such as 30m, 2h, 1d or 1w (got %r)" % text)
+    return int(m.group(1)) * _UNIT_SECONDS[(m.group(2) or "m").lower()]
+
+
+def pause_scope(session_id=None, project=None):
+    """The key of a pause: session:ID, project:KEY, or all."""
+    if session_id:
+        return "session:" + session_id
+    if project:
+        return "project:" + project
+    return "all"
+
+
+def pause_recall(db, *, scope, seconds=None, capture=True, now=None):
+    """Pause recall for ``scope`` (see pause_scope) for ``seconds`` or until resumed; with
+    ``capture`` False, the sessions it covers are not kept either.  Returns the pause."""
+    now = now or now_utc()
+    until = iso(now + datetime.timedelta(seconds=seconds)) if seconds else None
+    with db.atomic() as conn:
+        conn.execute("INSERT INTO recall_pauses(scope, until, capture, created_at) VALUES "
+                     "(?, ?, ?, ?) ON CONFLICT(scope) DO UPDATE SET until = excluded.until, "
+                     "capture = excluded.capture, created_at = excluded.created_at",
+                     (scope, until, int(bool(capture)), iso(now)))
+    return {"scope": scope, "until": until, "capture": bool(capture)}
+
+
+def resume_recall(db, *, scope=None):
+    """End the pause of ``scope``, or every pause; returns how many ended."""
+    with db.atomic() as conn:
+        if scope is None:
+            return conn.execute("DELETE FROM recall_pauses").rowcount
+        return conn.execute("DELETE FROM recall_pauses WHERE scope = ?", (scope,)).rowcount
+
+
+def active_pauses(db, now=None):
+    """The pauses in force now (one that has run out is over, whether or not it was removed)."""
+    stamp = iso(now or now_utc())
+    return [dict(r) for r in db.execute(
+        "SELECT scope, until, capture, created_at FROM recall_pauses WHERE until IS NULL OR "
+        "until > ? ORDER BY scope", (stamp,))]
+
+
+def paused_for(db, *, session_id=None, project=None, now=None):
+    """The pause that covers a session of ``project`` (its own, its project's, or all), or None.
+    A database without the table (older than this code, opened read-only) has none."""
+    wanted = {"all", pause_scope(session_id=session_id) if session_id else None,
+              pause_scope(project=project) if project else None} - {None}
+    try:
+        for pause in active_pauses(db, now):
+            if pause["scope"] in wanted:
+                return pause
+    except sqlite3.OperationalError:
+        return None
+    return None
+
+
+def prompt_marker(prompt):
+    """"pause", "resume" or None: what a prompt's first word asks of recall."""
+    first = (prompt or "").strip().split(None, 1)[0].lower() if (prompt or "").strip() else ""
+    if first in PAUSE_MARKERS:
+        return "pause"
+    if first in RESUME_MARKERS:
+        return "resume"
+    return None
+
+
+def _entry(r, wanted=None):
+    gate = r.get("gate") or {}
+    out = {"level": r["level"], "id": r["id"], "p": gate.get("probability")}
+    if gate.get("features"):
+        out["features"] = gate["features"]
+    return out
+
+
+def log_recall(db, *, way, session_id, project, prompt, shown, candidates, now=None):
+    """Record one judgement of the gate: when, where, the prompt (its keyed hash always; its text
+    only when scrubbing found no secret in it), the memories shown and the best ones held back,
+    each with the gate's evidence and probability.  The log is bounded by age and size
+    (recall_log_days, recall_log_max)."""
+    now = now or now_utc()
+    cleaned, found = scrub(prompt or "")
+    shown_keys = {(r["level"], r["id"]) for r in shown}
+    held = [r for r in candidates if (r["level"], r["id"]) not in shown_keys]
+    held.sort(key=lambda r: -((r.get("gate") or {}).get("probability") or 0.0))
+    wanted = next(((r.get("gate") or {}).get("prompt") for r in candidates
+                   if (r.get("gate") or {}).get("prompt") is not None), None)
+    cfg = read_config(db)
+    with db.atomic() as conn:
+        key = forget_key(conn)
+        conn.execute(
+            "INSERT INTO recall_log(at, way, session_id, project, prompt_hash, prompt, wanted, "
+            "shown, held_back) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (iso(now), way, session_id, project, text_hash(key, prompt or ""),
+             None if found else cleaned[:2000], wanted,
+             json.dumps([_entry(r) for r in shown]),
+             json.dumps([_entry(r) for r in held[:HELD_BACK_LOGGED]])))
+        oldest = iso(now - datetime.timedelta(days=cfg["recall_log_days"]))
+        conn.execute("DELETE FROM recall_log WHERE at < ?", (oldest,))
+        conn.execute("DELETE FROM recall_log WHERE id <= (SELECT max(id) FROM recall_log) - ?",
+                     (cfg["recall_log_max"],))
+
+
+def recall_entries(db, *, session_id=None, since=None, limit=50):
+    """The log's entries, newest first."""
+    where, params = ["1"], []
+    if session_id:
+        where.append("session_id = ?")
+        params.append(session_id)
+    if since:
+        where.append("at >= ?")
+        params.append(iso(parse_time(since, "--since")))
+    rows = db.execute("SELECT * FROM recall_log WHERE %s ORDER BY id DESC LIMIT ?"
+                      % " AND ".join(where), params + [limit]).fetchall()
+    out = []
+    for r in rows:
+        entry = dict(r)
+        entry["shown"], entry["held_back"] = json.loads(r["shown"]), json.loads(r["held_back"])
+        entry["feedback"] = [dict(f) for f in db.execute(
+            "SELECT verdict, level, record_id, source, at FROM recall_feedback WHERE log_id = ? "
+            "ORDER BY id", (r["id"],))]
+        out.append(entry)
+    return out
+
+
+def parse_memory_ref(text):
+    """("l2", 5) from "L2:5", "l2#5" or "L2 5"."""
+    m = re.match(r"^\s*(l[123])\s*[:#\s]\s*(\d{1,12})\s*$", text or "", re.I)
+    if not m:
+        raise ValidationError("a memory is named LEVEL:ID, such as L2:5 (got %r)" % text)
+    return m.group(1).lower(), int(m.group(2))
+
+
+def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli", now=None):
+    """Keep verdicts [(verdict, level, id)] on what the gate did: "irrelevant" (shown, not
+    needed), "missing" (needed, not shown), "relevant" (shown and needed).  Each is tied to the
+    newest logged injection of ``session_id`` (or ``log_id``) that held that memory among its
+    candidates, with the gate's evidence for it then, which a refit learns from; a missing
+    memory the gate never saw is kept without evidence.  Returns the verdicts as kept."""
+    now = now or now_utc()
+    kept = []
+    with db.atomic() as conn:
+        if log_id is not None:
+            logs = conn.execute("SELECT * FROM recall_log WHERE id = ?", (log_id,)).fetchall()
+            if not logs:
+                raise ValidationError("no recall log entry %d (see `recall-log`)" % log_id)
+        elif session_id:
+            logs = conn.execute("SELECT * FROM recall_log WHERE session_id = ? ORDER BY id DESC "
+                                "LIMIT 200", (session_id,)).fetchall()
+            if not logs:
+                raise ValidationError("no injection of session %s is in the recall log (see "
+                                      "`recall-log`)" % session_id)
+        else:
+            raise ValidationError("feedback needs --session ID or --log ID")
+        for verdict, level, record_id in verdicts:
+            if verdict not in VERDICTS or level not in LEVELS:
+                raise ValidationError("a verdict is one of %s" % ", ".join(VERDICTS))
+            found, features = None, None
+            for row in logs:
+                for item in json.loads(row["shown"]) + json.loads(row["held_back"]):
+                    if (item["level"], item["id"]) == (level, record_id):
+                        found, features = row, item.get("features")
+                        break
+                if found:
+                    break
+            if verdict != "missing" and found is None:
+                raise ValidationError("%s:%d was not shown in session %s (see `recall-log`)"
+                                      % (level.upper(), record_id, session_id or log_id))
+            row = found or logs[0]
+            conn.execute(
+                "INSERT INTO recall_feedback(at, log_id, session_id, level, record_id, verdict, "
+                "source, features) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (iso(now), row["id"], row["session_id"], level, record_id, verdict, source,
+                 json.dumps(features) if features else None))
+            kept.append({"verdict": verdict, "level": level, "id": record_id, "log": row["id"],
+                         "seen_by_gate": features is not None})
+    return kept
+
+
+def forget_in_log(conn, targets):
+    """A forgotten record leaves the recall log and its verdicts."""
+    for level, record_id in targets:
+        for column in ("shown", "held_back"):
+            conn.execute(
+                "UPDATE recall_log SET %s = (SELECT json_group_array(json(value)) FROM "
+                "json_each(%s) WHERE NOT (json_extract(value, '$.level') = ? AND "
+                "json_extract(value, '$.id') = ?)) WHERE %s LIKE ?" % (column, column, column),
+                (level, record_id, '%%"id": %d%%' % record_id))
+        conn.execute("DELETE FROM recall_feedback WHERE level = ? AND record_id = ?",
+                     (level, record_id))
+
+
+def forget_all_log(conn):
+    conn.execute("DELETE FROM recall_log")
+    conn.execute("DELETE FROM recall_feedback")
+
+
+def _examples(db):
+    """[(features, label)] from the verdicts that carry the gate's evidence, oldest first."""
+    rows = db.execute("SELECT verdict, features FROM recall_feedback WHERE features IS NOT NULL "
+                      "ORDER BY id").fetchall()
+    return [(json.loads(r["features"]), 0 if r["verdict"] == "irrelevant" else 1) for r in rows]
+
+
+def _log_loss(weights, rows):
+    model = GateModel(weights=weights)
+    total = 0.0
+    for features, label in rows:
+        p = min(max(model.probability(features), 1e-6), 1 - 1e-6)
+        total -= math.log(p if label else 1 - p)
+    return total / max(1, len(rows))
+
+
+def refit_gate(db, *, now=None, minimum=REFIT_MIN):
+    """Refit the gate's candidate weights on this machine's verdicts, starting from (and pulled
+    toward) the weights in use; the newest REFIT_HOLD_OUT of the verdicts are held back, and the
+    refit is used only when it does better on them than the weights in use.  Returns a report:
+    examples, held back, the loss of each, and whether the refit is now in use."""
+    now = now or now_utc()
+    rows = _examples(db)
+    if len(rows) < minimum:
+        return {"examples": len(rows), "needed": minimum, "used": False,
+                "why": "fewer than %d verdicts on logged injections" % minimum}
+    cut = max(1, int(len(rows) * (1 - REFIT_HOLD_OUT)))
+    train, held = rows[:cut], rows[cut:]
+    current = local_weights(db) or dict(WEIGHTS)
+    fitted = fit(train, names=FEATURES, prior=current, l2=0.05, steps=600)
+    before, after = _log_loss(current, held), _log_loss(fitted, held)
+    used = after < before
+    with db.atomic() as conn:
+        if used:
+            conn.execute("UPDATE gate_weights SET in_use = 0")
+        conn.execute("INSERT INTO gate_weights(fitted_at, weights, examples, held_back, "
+                     "loss_before, loss_after, in_use) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (iso(now), json.dumps(fitted, sort_keys=True), len(train), len(held),
+                      round(before, 4), round(after, 4), int(used)))
+    return {"examples": len(train), "held_back": len(held), "loss_before": round(before, 4),
+            "loss_after": round(after, 4), "used": used,
+            "why": "better on the verdicts held back" if used else
+                   "no better on the verdicts held back: the weights in use stay"}
+
+
+def weights_in_use(db):
+    """Which weights the gate uses: the shipped ones, or a refit here (when, on how much)."""
+    try:
+        row = db.execute("SELECT * FROM gate_weights WHERE in_use = 1 ORDER BY id DESC LIMIT 1"
+                         ).fetchone()
+    except sqlite3.OperationalError:
+        row = None
+    if row is None:
+        return {"source": "shipped", "weights": dict(WEIGHTS)}
+    return {"source": "refitted here", "fitted_at": row["fitted_at"],
+            "examples": row["examples"], "held_back": row["held_back"],
+            "loss_before": row["loss_before"], "loss_after": row["loss_after"],
+            "weights": json.loads(row["weights"])}
