@@ -420,7 +420,7 @@ SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 # The current schema, as a new file gets it (the migrations above are how an older file reaches
 # it; tests/test_schema_history.py checks the two give the same tables, columns, indexes and
 # triggers).  The full-text index is FTS_DDL below.
-CURRENT_SCHEMA_VERSION = 11  # the version CURRENT_SCHEMA is (a newer migration runs after it)
+CURRENT_SCHEMA_VERSION = 12  # the version CURRENT_SCHEMA is (a newer migration runs after it)
 # (the columns every record table ends with)
 _RECORD_TAIL = """\
     flagged              TEXT,                 -- why it reads like an instruction (NULL: not)
@@ -662,6 +662,46 @@ CREATE TRIGGER memory_l3_chunks_ad AFTER DELETE ON memory_l3
 CREATE INDEX forgotten_uid ON forgotten(uid);
 CREATE INDEX forgotten_source ON forgotten(source);
 CREATE INDEX forgotten_hash ON forgotten(text_hash);
+CREATE TABLE recall_pauses (
+    scope      TEXT PRIMARY KEY,                -- all, project:KEY or session:ID
+    until      TEXT,                            -- when it ends (NULL: when resumed)
+    capture    INTEGER DEFAULT 1,               -- 0: the sessions it covers are not kept either
+    created_at TEXT NOT NULL
+);
+CREATE TABLE recall_log (
+    id          INTEGER PRIMARY KEY,
+    at          TEXT NOT NULL,                  -- when the gate judged a prompt
+    way         TEXT NOT NULL,                  -- hook, context or mcp
+    session_id  TEXT,
+    project     TEXT,
+    prompt_hash TEXT,                           -- keyed hash of the prompt
+    prompt      TEXT,                           -- the prompt, only when it held no secret
+    wanted      REAL,                           -- the gate's probability it wanted a memory
+    shown       TEXT NOT NULL,                  -- JSON [{level, id, p, features}] injected
+    held_back   TEXT NOT NULL                   -- JSON: the best candidates it held back
+);
+CREATE INDEX recall_log_session ON recall_log(session_id);
+CREATE TABLE recall_feedback (
+    id         INTEGER PRIMARY KEY,
+    at         TEXT NOT NULL,
+    log_id     INTEGER,                         -- the judgement it is about
+    session_id TEXT,
+    level      TEXT NOT NULL,
+    record_id  INTEGER NOT NULL,
+    verdict    TEXT NOT NULL,                   -- irrelevant, missing or relevant
+    source     TEXT NOT NULL,                   -- cli, mcp or vault
+    features   TEXT                             -- JSON: the gate's evidence then (NULL: unseen)
+);
+CREATE TABLE gate_weights (
+    id          INTEGER PRIMARY KEY,
+    fitted_at   TEXT NOT NULL,
+    weights     TEXT NOT NULL,                  -- JSON: the candidate weights of this refit
+    examples    INTEGER,                        -- verdicts fitted on
+    held_back   INTEGER,                        -- verdicts it was judged on
+    loss_before REAL,                           -- log loss of the weights in use on those
+    loss_after  REAL,                           -- and of this refit
+    in_use      INTEGER DEFAULT 0               -- 1: the gate uses it
+);
 INSERT INTO id_floor(tbl, last_id) VALUES ('memory_l1', 0), ('memory_l2', 0), ('memory_l3', 0);
 """.replace("    {record}", _RECORD_TAIL)
 
