@@ -16655,7 +16655,7 @@ def notes_records(path, fmt=None):
 # ==== src/memory_tiered/hooks.py ====
 # Each agent event answered: session start, each prompt, compaction, session end.
 #
-# Uses: base, text, safety, projects, db, records, sessions, store, operations, context, agents, importers.
+# Uses: base, text, safety, projects, db, records, sessions, store, recall, operations, context, agents, importers.
 
 def no_turns_summary(session):
     """The automatic L1 of a session nothing of which was kept: when and where it ended (tagged
@@ -16789,39 +16789,74 @@ def _hook_keep_session(event, data, db_path, now, cwd):
     return ""
 
 
+def _hook_prompt(data, db_path, now, project, session, reads_claude_md):
+    """user-prompt-submit: the block for this prompt, or nothing (a pause, a marker, a
+    database not made yet)."""
+    prompt = data.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip():
+        raise ValidationError("hook input has no prompt")
+    if not os.path.exists(db_path):
+        return ""  # no memory yet; reading never creates the database
+    marker = prompt_marker(prompt)
+    if marker and session:  # "#nomem": nothing for the rest of this session; "#mem": back
+        with MemoryDB(db_path, create=False) as db:
+            if marker == "pause":
+                pause_recall(db, scope=pause_scope(session_id=session), now=now)
+            else:
+                resume_recall(db, scope=pause_scope(session_id=session))
+        if marker == "pause":
+            return ""
+    with MemoryDB(db_path, create=False) as db:
+        if paused_for(db, session_id=session, project=project, now=now):
+            return ""
+        # the agent waits for this hook: a long write elsewhere (a nightly job) costs it the
+        # counting of what was shown, not the block
+        db.execute("PRAGMA busy_timeout = %d" % HOOK_BUSY_MS)
+        db.write_retry_seconds = HOOK_BUSY_MS / 1000.0
+        options = dict(budget=800, project=project, now=now, core=False, way="hook",
+                       reads_claude_md=reads_claude_md, session_id=session)
+        try:
+            text = build_context(db, prompt, touch=True, **options)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            text = build_context(db, prompt, touch=False, **options)
+        return text[:HOOK_OUTPUT_MAX]
+
+
+def _paused_line(pause, command):
+    """The session-start block while recall is paused: one line."""
+    what = {"all": "everywhere"}.get(pause["scope"], "for this " + pause["scope"].split(":")[0])
+    return ("memory_tiered: recall is paused %s%s; nothing is injected%s. `%s resume` turns it "
+            "back on.\n" % (what, " until %s UTC" % pause["until"][:16].replace("T", " ")
+                            if pause["until"] else "",
+                            "" if pause["capture"] else " and sessions are not kept", command))
+
+
 def run_hook(event, data, db_path, now, agent="claude-code"):
     """Handle one hook of ``agent``; return the text to print (may be empty).  Only Claude Code
     reads CLAUDE.md itself: other agents get the rules imported from it in their blocks too."""
     reads_claude_md = agent == "claude-code"
     cwd = _hook_text(data, "cwd", 4096)
     project = os.environ.get("MEMORY_TIERED_PROJECT") or (project_key(cwd) if cwd else None)
+    session = _hook_text(data, "session_id")
     if event in ("pre-compact", "session-end"):
+        if os.path.exists(db_path):
+            with MemoryDB(db_path, create=False) as db:
+                pause = paused_for(db, session_id=session, project=project, now=now)
+            if pause and not pause["capture"]:
+                return ""  # paused with --no-capture: this session is not kept either
         return _hook_keep_session(event, data, db_path, now, cwd)
     if event == "user-prompt-submit":
-        prompt = data.get("prompt")
-        if not isinstance(prompt, str) or not prompt.strip():
-            raise ValidationError("hook input has no prompt")
-        if not os.path.exists(db_path):
-            return ""  # no memory yet; reading never creates the database
-        with MemoryDB(db_path, create=False) as db:
-            # the agent waits for this hook: a long write elsewhere (a nightly job) costs it the
-            # counting of what was shown, not the block
-            db.execute("PRAGMA busy_timeout = %d" % HOOK_BUSY_MS)
-            db.write_retry_seconds = HOOK_BUSY_MS / 1000.0
-            options = dict(budget=800, project=project, now=now, core=False,
-                           reads_claude_md=reads_claude_md, session_id=_hook_text(data, "session_id"))
-            try:
-                text = build_context(db, prompt, touch=True, **options)
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                text = build_context(db, prompt, touch=False, **options)
-            return text[:HOOK_OUTPUT_MAX]
-    session_id = _hook_text(data, "session_id")
+        return _hook_prompt(data, db_path, now, project, session, reads_claude_md)
+    session_id = session
     command = launcher(db_path)
     text, waiting = "", []
     if os.path.exists(db_path):  # a missing database is not created here
         with MemoryDB(db_path, create=False) as db:
+            pause = paused_for(db, session_id=session_id, project=project, now=now)
+            if pause:  # one line, and nothing recalled
+                return _paused_line(pause, command)
             if cwd and project_key(cwd) != path_project_key(project_root(cwd)):
                 # a repository with a remote: its path-keyed records join
                 adopt_project_keys(db, folders=[cwd])
@@ -16868,7 +16903,7 @@ def run_hook(event, data, db_path, now, agent="claude-code"):
 # ==== src/memory_tiered/mcp.py ====
 # The agent tools (one registry that MCP and the Hermes provider serve) and the MCP server.
 #
-# Uses: base, projects, db, records, store, promote, operations, context.
+# Uses: base, projects, db, records, store, promote, recall, operations, context.
 
 _JSON_TYPES = {"string": (str,), "integer": (int,), "number": (int, float), "array": (list,),
                "object": (dict,),
@@ -17027,11 +17062,13 @@ def _tool_search(db, args, *, now, session_id, origin, agent):
            "project": {"type": "string"}}, read_only=True)
 def _tool_context(db, args, *, now, session_id, origin, agent):
     # only Claude Code reads CLAUDE.md itself (install-agent and the plugin name the client)
+    project = resolve_project(db, args.get("project")) or current_project()
+    if paused_for(db, session_id=session_id, project=project, now=now):
+        return {"context": "", "paused": True}  # the person paused recall: nothing
     return {"context": build_context(db, args.get("query"), _whole(args, "budget", DEFAULT_BUDGET),
-                                     resolve_project(db, args.get("project")) or current_project(),
-                                     now, touch=True, session_id=session_id,
+                                     project, now, touch=True, session_id=session_id,
                                      reads_claude_md=os.environ.get(
-                                         "MEMORY_TIERED_AGENT") == "claude-code")}
+                                         "MEMORY_TIERED_AGENT") == "claude-code", way="mcp")}
 
 
 @agent_tool("memory_get", "Read one memory", "One memory in full with its sources and promotions.",
@@ -17132,6 +17169,74 @@ def _tool_compress_report(db, args, *, now, session_id, origin, agent):
                                    "required": ["levels"]})
 def _tool_stats(db, args, *, now, session_id, origin, agent):
     return MemoryStore(db).stats(now)
+
+
+_SCOPE_PROPERTIES = {"scope": {"type": "string", "enum": ["session", "project", "all"],
+                               "default": "session",
+                               "description": "this session, this project, or everywhere"},
+                     "project": {"type": "string"}}
+
+
+def _scope(db, args, session_id):
+    kind = args.get("scope", "session")
+    if kind == "session":
+        if not session_id:
+            raise ValidationError("this connection has no session id; pause a project or all")
+        return pause_scope(session_id=session_id)
+    if kind == "project":
+        project = resolve_project(db, args.get("project")) or current_project()
+        if not project:
+            raise ValidationError("name the project (not inside a repository)")
+        return pause_scope(project=project)
+    if kind == "all":
+        return "all"
+    raise ValidationError("scope is one of session, project, all")
+
+
+@agent_tool("memory_pause", "Pause recall",
+          "Stop memories from being injected for this session, this project or everywhere, for "
+          "`minutes` or until resumed (the person asked for a session without memory).",
+          dict(_SCOPE_PROPERTIES, minutes={"type": "integer", "minimum": 1, "maximum": 525600},
+               capture={"type": "boolean", "default": True,
+                        "description": "false: do not keep the session either"}),
+          idempotent=True)
+def _tool_pause(db, args, *, now, session_id, origin, agent):
+    minutes = args.get("minutes")
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int)):
+        raise ValidationError("minutes must be a whole number")
+    return pause_recall(db, scope=_scope(db, args, session_id),
+                        seconds=minutes * 60 if minutes else None,
+                        capture=args.get("capture", True) is not False, now=now)
+
+
+@agent_tool("memory_resume", "Resume recall",
+          "Turn recall back on for this session, this project or everywhere.",
+          _SCOPE_PROPERTIES, idempotent=True)
+def _tool_resume(db, args, *, now, session_id, origin, agent):
+    return {"ended": resume_recall(db, scope=_scope(db, args, session_id))}
+
+
+_REF_SCHEMA = {"type": "array", "maxItems": 20,
+               "items": {"type": "string", "pattern": "^[Ll][123][:#][0-9]{1,12}$"}}
+
+
+@agent_tool("memory_feedback", "Judge what recall injected",
+          "Tell the memory which injected memories were irrelevant to this session's request and "
+          "which needed ones it missed (as L2:5); the gate learns from these on this machine.",
+          {"irrelevant": _REF_SCHEMA, "missing": _REF_SCHEMA, "relevant": _REF_SCHEMA,
+           "session_id": {"type": "string", "description": "default: this session"}})
+def _tool_feedback(db, args, *, now, session_id, origin, agent):
+    verdicts = []
+    for verdict in VERDICTS:
+        refs = args.get(verdict) or []
+        if not isinstance(refs, list):
+            raise ValidationError("%s is a list of memories such as L2:5" % verdict)
+        verdicts += [(verdict,) + parse_memory_ref(str(ref)) for ref in refs]
+    if not verdicts:
+        raise ValidationError("name at least one memory: irrelevant, missing or relevant")
+    return {"kept": record_feedback(db, verdicts=verdicts,
+                                    session_id=args.get("session_id") or session_id,
+                                    source="mcp", now=now)}
 
 
 def call_tool(db, *, name, args, now=None, session_id=None, origin="mcp", agent=None):
@@ -17285,7 +17390,7 @@ def serve_mcp(db_path, stdin, stdout, log):
 # ==== src/memory_tiered/jobs.py ====
 # Scheduled jobs and the crontab.
 #
-# Uses: base, text, db, records, decay, embeddings, report, operations, replication, context, hooks.
+# Uses: base, text, db, records, decay, embeddings, report, recall, operations, replication, context, hooks.
 
 JOB_NAMES = ("decay", "index", "cleanup", "compress", "report", "sync", "replicate")
 
@@ -17398,15 +17503,17 @@ def run_job(name, db_path, now, vault=None):
             cfg = read_config(db)
             automatic = summarise_pending(db, now)
             report = promote_memories(db, apply=cfg["auto_promote"], now=now)
+            refit = refit_gate(db, now=now)  # (the verdicts given since: the gate learns here)
             applied = report["applied"]
             saved = db.backup(keep=cfg["backup_keep"], now=now)[0] if cfg["backup_keep"] else None
             return (
                 0,
                 "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s,"
-                " backup %s"
+                " backup %s, gate %s"
                 % (
                     len(report["promote"]), len(applied), len(report["l2_candidates"]),
-                    len(report["l3_candidates"]), len(automatic), saved or "off"),
+                    len(report["l3_candidates"]), len(automatic), saved or "off",
+                    "refitted" if refit["used"] else "unchanged"),
             )
         if name == "sync":
             done = sync_vault(db, vault=vault_path(vault), now=now)
@@ -18392,7 +18499,7 @@ def cmd_restore(args):
 # The commands on devices, the vault, agents and jobs, the parser built from the command table,
 # and main(): the single exit point.
 #
-# Uses: base, text, projects, indexing, files, db, records, sessions, decay, store, report, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
+# Uses: base, text, projects, indexing, files, db, records, sessions, decay, store, report, recall, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
 
 def _duration(seconds):
     for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
@@ -19191,6 +19298,138 @@ def cmd_import_transcripts(args):
                    help="show what each file would give, write nothing"))
 def cmd_import_notes(args):
     return import_notes_command(args)
+
+
+def _pause_scope_of(args, db):
+    if sum(bool(x) for x in (args.session, args.project, args.all)) > 1:
+        raise ValidationError("give one of --session, --project and --all")
+    if args.session:
+        return pause_scope(session_id=args.session)
+    if args.project:
+        return pause_scope(project=project_arg(db, args.project))
+    return "all" if args.all or args.command == "pause" else None
+
+
+_PAUSE_SCOPE_OPTIONS = (
+    option("--session", metavar="ID", help="one session (its id, as the hooks print it)"),
+    option("--project", metavar="P", help="one project (its name or folder, e.g. .)"),
+    option("--all", action="store_true", help="everywhere (the default of pause)"))
+
+
+@subcommand("pause", "Stop the hooks and MCP from injecting memories (a session, a project, or "
+            "all), for a while or until resume.",
+            "memory_tiered.py pause --project . --for 2h   |   pause --session abc123 "
+            "--no-capture",
+            *(_PAUSE_SCOPE_OPTIONS + (
+                option("--for", dest="duration", metavar="DURATION",
+                       help="how long: 30m, 2h, 1d (default: until `resume`)"),
+                option("--no-capture", action="store_true",
+                       help="do not keep the sessions it covers either"))))
+def cmd_pause(args):
+    with open_database(args) as db:
+        seconds = parse_duration(args.duration) if args.duration else None
+        pause = pause_recall(db, scope=_pause_scope_of(args, db), seconds=seconds,
+                             capture=not args.no_capture, now=now_utc())
+    emit(args, pause, [])
+    say("pause: recall is paused %s%s%s; `resume` turns it back on" % (
+        "everywhere" if pause["scope"] == "all" else "for " + pause["scope"].replace(":", " "),
+        " until %s" % pause["until"] if pause["until"] else "",
+        "; sessions are not kept either" if not pause["capture"] else ""))
+    return 0
+
+
+@subcommand("resume", "Turn recall back on (every pause, or the one named).",
+            "memory_tiered.py resume   |   resume --project .",
+            *_PAUSE_SCOPE_OPTIONS)
+def cmd_resume(args):
+    with open_database(args) as db:
+        scope = _pause_scope_of(args, db)
+        ended = resume_recall(db, scope=scope)
+        left = active_pauses(db, now_utc())
+    emit(args, {"ended": ended, "paused": left}, [])
+    say("resume: %s ended%s" % (plural(ended, "pause"), "; still paused: %s" % ", ".join(
+        p["scope"] for p in left) if left else ""))
+    return 0
+
+
+def _log_lines(entries):
+    for e in entries:
+        head = "#%d %s %s%s%s" % (e["id"], e["at"].replace("T", " ")[:16], e["way"],
+                                  " session %s" % e["session_id"] if e["session_id"] else "",
+                                  " [%s]" % project_label(e["project"]) if e["project"] else "")
+        yield head + ("  want %.2f" % e["wanted"] if e["wanted"] is not None else "")
+        yield "   prompt: %s" % (short(e["prompt"], 100) if e["prompt"] else
+                                 "(not kept: it held a secret)")
+        for kind, items in (("shown", e["shown"]), ("held back", e["held_back"])):
+            if items:
+                yield "   %s: %s" % (kind, ", ".join(
+                    "%s:%d (p %.2f)" % (i["level"].upper(), i["id"], i["p"] or 0.0)
+                    for i in items))
+        for f in e["feedback"]:
+            yield "   %s: %s:%d (%s)" % (f["verdict"], f["level"].upper(), f["record_id"],
+                                        f["source"])
+
+
+@subcommand("recall-log", "What the hooks, context and MCP injected, and why; --weights: the "
+            "gate's weights in use.",
+            "memory_tiered.py recall-log --session abc123   |   recall-log --since 2026-12-01",
+            option("--session", metavar="ID", help="one session's injections"),
+            option("--since", help="from this date or time (ISO 8601)"),
+            option("--limit", type=positive_int, default=20, help="entries, newest first"),
+            option("--weights", action="store_true",
+                   help="show which weights the gate uses (shipped, or refitted here)"))
+def cmd_recall_log(args):
+    with open_database(args) as db:
+        if args.weights:
+            used = weights_in_use(db)
+            emit(args, used, ["gate weights: %s%s" % (used["source"], (
+                " on %s (%d verdicts, %d held back: log loss %.3f -> %.3f)" % (
+                    used["fitted_at"], used["examples"], used["held_back"], used["loss_before"],
+                    used["loss_after"])) if used["source"] != "shipped" else "")]
+                 + ["  %s %+.3f" % (k, v) for k, v in sorted(used["weights"].items())])
+            return 0
+        entries = recall_entries(db, session_id=args.session, since=args.since, limit=args.limit)
+    emit(args, {"entries": entries}, lambda: _log_lines(entries))
+    if not entries:
+        say("recall-log: nothing logged%s yet" % (" for session %s" % args.session
+                                                  if args.session else ""))
+    return 0
+
+
+@subcommand("feedback", "Say what recall got wrong: a memory shown that was irrelevant, or one "
+            "it missed; --refit learns from it now.",
+            "memory_tiered.py feedback --session abc123 --irrelevant L2:5 --missing L1:3",
+            option("--session", metavar="ID", help="the session the injection was in"),
+            option("--log", type=positive_int, metavar="N", help="or the recall-log entry"),
+            option("--irrelevant", action="append", default=[], metavar="LEVEL:ID",
+                   help="a memory shown that did not help (repeatable)"),
+            option("--missing", action="append", default=[], metavar="LEVEL:ID",
+                   help="a memory it should have shown (repeatable)"),
+            option("--relevant", action="append", default=[], metavar="LEVEL:ID",
+                   help="a memory shown that did help (repeatable)"),
+            option("--refit", action="store_true",
+                   help="refit the gate's weights on this machine's verdicts now"))
+def cmd_feedback(args):
+    verdicts = [(v, ) + parse_memory_ref(ref) for v in VERDICTS for ref in getattr(args, v)]
+    if not verdicts and not args.refit:
+        raise ValidationError("name a memory: --irrelevant L2:5, --missing L1:3 or --relevant "
+                              "L2:7 (or --refit)")
+    with open_database(args) as db:
+        kept = record_feedback(db, verdicts=verdicts, session_id=args.session, log_id=args.log,
+                               now=now_utc()) if verdicts else []
+        refit = refit_gate(db, now=now_utc()) if args.refit else None
+    emit(args, {"kept": kept, "refit": refit}, [])
+    for k in kept:
+        say("feedback: %s %s:%d (recall-log #%d)%s" % (
+            k["verdict"], k["level"].upper(), k["id"], k["log"], "" if k["seen_by_gate"] else
+            "; the gate never saw it (search did not find it), so a refit cannot learn from it"))
+    if refit:
+        say("feedback --refit: %s" % (refit["why"] if not refit.get("held_back") else
+                                      "%s (%d verdicts fitted, %d held back: log loss %.3f -> "
+                                      "%.3f)" % (refit["why"], refit["examples"],
+                                                 refit["held_back"], refit["loss_before"],
+                                                 refit["loss_after"])))
+    return 0
 
 
 @subcommand("pending", "List sessions that have no L1 summary yet.",

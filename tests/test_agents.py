@@ -416,7 +416,8 @@ class MCPTests(CLITestCase):
         self.assertEqual(by_id[1]["result"]["protocolVersion"], "2025-03-26")
         names = [t["name"] for t in by_id[2]["result"]["tools"]]
         self.assertEqual(names, ["memory_search", "memory_context", "memory_get", "memory_add_l1", "memory_add_l2",
-                                 "memory_add_l3", "memory_edit", "memory_forget", "memory_pin", "memory_compress_report", "memory_stats"])
+                                 "memory_add_l3", "memory_edit", "memory_forget", "memory_pin", "memory_compress_report", "memory_stats",
+                                 "memory_pause", "memory_resume", "memory_feedback"])
         for tool in by_id[2]["result"]["tools"]:
             self.assertEqual(tool["inputSchema"]["type"], "object")
         self.assertFalse(by_id[3]["result"]["isError"])

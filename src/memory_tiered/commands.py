@@ -1,7 +1,7 @@
 """The commands on devices, the vault, agents and jobs, the parser built from the command table,
 and main(): the single exit point.
 
-Uses: base, text, projects, indexing, files, db, records, sessions, decay, store, report, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
+Uses: base, text, projects, indexing, files, db, records, sessions, decay, store, report, recall, operations, replication, context, agents, importers, hooks, mcp, jobs, cli.
 """
 
 import contextlib
@@ -40,6 +40,9 @@ from .agents import (
     hook_handlers, install_hooks, plan_agent_install, TRANSCRIPT_AGENTS, transcript_folders)
 from .importers import IMPORT_FORMATS, import_transcripts, notes_records, STANDING_FILES
 from .hooks import read_hook_input, run_hook, summarise_pending
+from .recall import (
+    active_pauses, parse_duration, parse_memory_ref, pause_recall, pause_scope, record_feedback,
+    recall_entries, refit_gate, resume_recall, VERDICTS, weights_in_use)
 from .mcp import serve_mcp
 from .jobs import (
     job_logger, cron_lines, CRON_SCRIPTS, JOB_NAMES, load_env_file, maintain_index,
@@ -846,6 +849,138 @@ def cmd_import_transcripts(args):
                    help="show what each file would give, write nothing"))
 def cmd_import_notes(args):
     return import_notes_command(args)
+
+
+def _pause_scope_of(args, db):
+    if sum(bool(x) for x in (args.session, args.project, args.all)) > 1:
+        raise ValidationError("give one of --session, --project and --all")
+    if args.session:
+        return pause_scope(session_id=args.session)
+    if args.project:
+        return pause_scope(project=project_arg(db, args.project))
+    return "all" if args.all or args.command == "pause" else None
+
+
+_PAUSE_SCOPE_OPTIONS = (
+    option("--session", metavar="ID", help="one session (its id, as the hooks print it)"),
+    option("--project", metavar="P", help="one project (its name or folder, e.g. .)"),
+    option("--all", action="store_true", help="everywhere (the default of pause)"))
+
+
+@subcommand("pause", "Stop the hooks and MCP from injecting memories (a session, a project, or "
+            "all), for a while or until resume.",
+            "memory_tiered.py pause --project . --for 2h   |   pause --session abc123 "
+            "--no-capture",
+            *(_PAUSE_SCOPE_OPTIONS + (
+                option("--for", dest="duration", metavar="DURATION",
+                       help="how long: 30m, 2h, 1d (default: until `resume`)"),
+                option("--no-capture", action="store_true",
+                       help="do not keep the sessions it covers either"))))
+def cmd_pause(args):
+    with open_database(args) as db:
+        seconds = parse_duration(args.duration) if args.duration else None
+        pause = pause_recall(db, scope=_pause_scope_of(args, db), seconds=seconds,
+                             capture=not args.no_capture, now=now_utc())
+    emit(args, pause, [])
+    say("pause: recall is paused %s%s%s; `resume` turns it back on" % (
+        "everywhere" if pause["scope"] == "all" else "for " + pause["scope"].replace(":", " "),
+        " until %s" % pause["until"] if pause["until"] else "",
+        "; sessions are not kept either" if not pause["capture"] else ""))
+    return 0
+
+
+@subcommand("resume", "Turn recall back on (every pause, or the one named).",
+            "memory_tiered.py resume   |   resume --project .",
+            *_PAUSE_SCOPE_OPTIONS)
+def cmd_resume(args):
+    with open_database(args) as db:
+        scope = _pause_scope_of(args, db)
+        ended = resume_recall(db, scope=scope)
+        left = active_pauses(db, now_utc())
+    emit(args, {"ended": ended, "paused": left}, [])
+    say("resume: %s ended%s" % (plural(ended, "pause"), "; still paused: %s" % ", ".join(
+        p["scope"] for p in left) if left else ""))
+    return 0
+
+
+def _log_lines(entries):
+    for e in entries:
+        head = "#%d %s %s%s%s" % (e["id"], e["at"].replace("T", " ")[:16], e["way"],
+                                  " session %s" % e["session_id"] if e["session_id"] else "",
+                                  " [%s]" % project_label(e["project"]) if e["project"] else "")
+        yield head + ("  want %.2f" % e["wanted"] if e["wanted"] is not None else "")
+        yield "   prompt: %s" % (short(e["prompt"], 100) if e["prompt"] else
+                                 "(not kept: it held a secret)")
+        for kind, items in (("shown", e["shown"]), ("held back", e["held_back"])):
+            if items:
+                yield "   %s: %s" % (kind, ", ".join(
+                    "%s:%d (p %.2f)" % (i["level"].upper(), i["id"], i["p"] or 0.0)
+                    for i in items))
+        for f in e["feedback"]:
+            yield "   %s: %s:%d (%s)" % (f["verdict"], f["level"].upper(), f["record_id"],
+                                        f["source"])
+
+
+@subcommand("recall-log", "What the hooks, context and MCP injected, and why; --weights: the "
+            "gate's weights in use.",
+            "memory_tiered.py recall-log --session abc123   |   recall-log --since 2026-12-01",
+            option("--session", metavar="ID", help="one session's injections"),
+            option("--since", help="from this date or time (ISO 8601)"),
+            option("--limit", type=positive_int, default=20, help="entries, newest first"),
+            option("--weights", action="store_true",
+                   help="show which weights the gate uses (shipped, or refitted here)"))
+def cmd_recall_log(args):
+    with open_database(args) as db:
+        if args.weights:
+            used = weights_in_use(db)
+            emit(args, used, ["gate weights: %s%s" % (used["source"], (
+                " on %s (%d verdicts, %d held back: log loss %.3f -> %.3f)" % (
+                    used["fitted_at"], used["examples"], used["held_back"], used["loss_before"],
+                    used["loss_after"])) if used["source"] != "shipped" else "")]
+                 + ["  %s %+.3f" % (k, v) for k, v in sorted(used["weights"].items())])
+            return 0
+        entries = recall_entries(db, session_id=args.session, since=args.since, limit=args.limit)
+    emit(args, {"entries": entries}, lambda: _log_lines(entries))
+    if not entries:
+        say("recall-log: nothing logged%s yet" % (" for session %s" % args.session
+                                                  if args.session else ""))
+    return 0
+
+
+@subcommand("feedback", "Say what recall got wrong: a memory shown that was irrelevant, or one "
+            "it missed; --refit learns from it now.",
+            "memory_tiered.py feedback --session abc123 --irrelevant L2:5 --missing L1:3",
+            option("--session", metavar="ID", help="the session the injection was in"),
+            option("--log", type=positive_int, metavar="N", help="or the recall-log entry"),
+            option("--irrelevant", action="append", default=[], metavar="LEVEL:ID",
+                   help="a memory shown that did not help (repeatable)"),
+            option("--missing", action="append", default=[], metavar="LEVEL:ID",
+                   help="a memory it should have shown (repeatable)"),
+            option("--relevant", action="append", default=[], metavar="LEVEL:ID",
+                   help="a memory shown that did help (repeatable)"),
+            option("--refit", action="store_true",
+                   help="refit the gate's weights on this machine's verdicts now"))
+def cmd_feedback(args):
+    verdicts = [(v, ) + parse_memory_ref(ref) for v in VERDICTS for ref in getattr(args, v)]
+    if not verdicts and not args.refit:
+        raise ValidationError("name a memory: --irrelevant L2:5, --missing L1:3 or --relevant "
+                              "L2:7 (or --refit)")
+    with open_database(args) as db:
+        kept = record_feedback(db, verdicts=verdicts, session_id=args.session, log_id=args.log,
+                               now=now_utc()) if verdicts else []
+        refit = refit_gate(db, now=now_utc()) if args.refit else None
+    emit(args, {"kept": kept, "refit": refit}, [])
+    for k in kept:
+        say("feedback: %s %s:%d (recall-log #%d)%s" % (
+            k["verdict"], k["level"].upper(), k["id"], k["log"], "" if k["seen_by_gate"] else
+            "; the gate never saw it (search did not find it), so a refit cannot learn from it"))
+    if refit:
+        say("feedback --refit: %s" % (refit["why"] if not refit.get("held_back") else
+                                      "%s (%d verdicts fitted, %d held back: log loss %.3f -> "
+                                      "%.3f)" % (refit["why"], refit["examples"],
+                                                 refit["held_back"], refit["loss_before"],
+                                                 refit["loss_after"])))
+    return 0
 
 
 @subcommand("pending", "List sessions that have no L1 summary yet.",

@@ -1,6 +1,6 @@
 """Each agent event answered: session start, each prompt, compaction, session end.
 
-Uses: base, text, safety, projects, db, records, sessions, store, operations, context, agents, importers.
+Uses: base, text, safety, projects, db, records, sessions, store, recall, operations, context, agents, importers.
 """
 
 import contextlib
@@ -24,6 +24,7 @@ from .operations import adopt_project_keys, end_session, store_session_card
 from .context import (
     quoted_line, build_context, consolidation_block, HOOK_OUTPUT_MAX, HOOK_STDIN_MAX, launcher,
     NO_TRANSCRIPT_TAG)
+from .recall import pause_recall, pause_scope, paused_for, prompt_marker, resume_recall
 from .agents import said_line, capture_transcript
 from .importers import card_from_lines, project_name, session_card, transcript_card
 
@@ -160,39 +161,74 @@ def _hook_keep_session(event, data, db_path, now, cwd):
     return ""
 
 
+def _hook_prompt(data, db_path, now, project, session, reads_claude_md):
+    """user-prompt-submit: the block for this prompt, or nothing (a pause, a marker, a
+    database not made yet)."""
+    prompt = data.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip():
+        raise ValidationError("hook input has no prompt")
+    if not os.path.exists(db_path):
+        return ""  # no memory yet; reading never creates the database
+    marker = prompt_marker(prompt)
+    if marker and session:  # "#nomem": nothing for the rest of this session; "#mem": back
+        with MemoryDB(db_path, create=False) as db:
+            if marker == "pause":
+                pause_recall(db, scope=pause_scope(session_id=session), now=now)
+            else:
+                resume_recall(db, scope=pause_scope(session_id=session))
+        if marker == "pause":
+            return ""
+    with MemoryDB(db_path, create=False) as db:
+        if paused_for(db, session_id=session, project=project, now=now):
+            return ""
+        # the agent waits for this hook: a long write elsewhere (a nightly job) costs it the
+        # counting of what was shown, not the block
+        db.execute("PRAGMA busy_timeout = %d" % HOOK_BUSY_MS)
+        db.write_retry_seconds = HOOK_BUSY_MS / 1000.0
+        options = dict(budget=800, project=project, now=now, core=False, way="hook",
+                       reads_claude_md=reads_claude_md, session_id=session)
+        try:
+            text = build_context(db, prompt, touch=True, **options)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise
+            text = build_context(db, prompt, touch=False, **options)
+        return text[:HOOK_OUTPUT_MAX]
+
+
+def _paused_line(pause, command):
+    """The session-start block while recall is paused: one line."""
+    what = {"all": "everywhere"}.get(pause["scope"], "for this " + pause["scope"].split(":")[0])
+    return ("memory_tiered: recall is paused %s%s; nothing is injected%s. `%s resume` turns it "
+            "back on.\n" % (what, " until %s UTC" % pause["until"][:16].replace("T", " ")
+                            if pause["until"] else "",
+                            "" if pause["capture"] else " and sessions are not kept", command))
+
+
 def run_hook(event, data, db_path, now, agent="claude-code"):
     """Handle one hook of ``agent``; return the text to print (may be empty).  Only Claude Code
     reads CLAUDE.md itself: other agents get the rules imported from it in their blocks too."""
     reads_claude_md = agent == "claude-code"
     cwd = _hook_text(data, "cwd", 4096)
     project = os.environ.get("MEMORY_TIERED_PROJECT") or (project_key(cwd) if cwd else None)
+    session = _hook_text(data, "session_id")
     if event in ("pre-compact", "session-end"):
+        if os.path.exists(db_path):
+            with MemoryDB(db_path, create=False) as db:
+                pause = paused_for(db, session_id=session, project=project, now=now)
+            if pause and not pause["capture"]:
+                return ""  # paused with --no-capture: this session is not kept either
         return _hook_keep_session(event, data, db_path, now, cwd)
     if event == "user-prompt-submit":
-        prompt = data.get("prompt")
-        if not isinstance(prompt, str) or not prompt.strip():
-            raise ValidationError("hook input has no prompt")
-        if not os.path.exists(db_path):
-            return ""  # no memory yet; reading never creates the database
-        with MemoryDB(db_path, create=False) as db:
-            # the agent waits for this hook: a long write elsewhere (a nightly job) costs it the
-            # counting of what was shown, not the block
-            db.execute("PRAGMA busy_timeout = %d" % HOOK_BUSY_MS)
-            db.write_retry_seconds = HOOK_BUSY_MS / 1000.0
-            options = dict(budget=800, project=project, now=now, core=False,
-                           reads_claude_md=reads_claude_md, session_id=_hook_text(data, "session_id"))
-            try:
-                text = build_context(db, prompt, touch=True, **options)
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) and "busy" not in str(exc):
-                    raise
-                text = build_context(db, prompt, touch=False, **options)
-            return text[:HOOK_OUTPUT_MAX]
-    session_id = _hook_text(data, "session_id")
+        return _hook_prompt(data, db_path, now, project, session, reads_claude_md)
+    session_id = session
     command = launcher(db_path)
     text, waiting = "", []
     if os.path.exists(db_path):  # a missing database is not created here
         with MemoryDB(db_path, create=False) as db:
+            pause = paused_for(db, session_id=session_id, project=project, now=now)
+            if pause:  # one line, and nothing recalled
+                return _paused_line(pause, command)
             if cwd and project_key(cwd) != path_project_key(project_root(cwd)):
                 # a repository with a remote: its path-keyed records join
                 adopt_project_keys(db, folders=[cwd])

@@ -1,6 +1,6 @@
 """Scheduled jobs and the crontab.
 
-Uses: base, text, db, records, decay, embeddings, report, operations, replication, context, hooks.
+Uses: base, text, db, records, decay, embeddings, report, recall, operations, replication, context, hooks.
 """
 
 import contextlib
@@ -15,6 +15,7 @@ from .records import read_config
 from .decay import DecayEngine
 from .embeddings import embed_pending, embed_settings
 from .report import refresh_digests, report_vault, vault_path
+from .recall import refit_gate
 from .operations import decay_memories, promote_memories, sync_vault
 from .replication import replicate_summary_lines, daily_report, replicate_configured
 from .context import module_command
@@ -132,15 +133,17 @@ def run_job(name, db_path, now, vault=None):
             cfg = read_config(db)
             automatic = summarise_pending(db, now)
             report = promote_memories(db, apply=cfg["auto_promote"], now=now)
+            refit = refit_gate(db, now=now)  # (the verdicts given since: the gate learns here)
             applied = report["applied"]
             saved = db.backup(keep=cfg["backup_keep"], now=now)[0] if cfg["backup_keep"] else None
             return (
                 0,
                 "%d eligible, %d promoted, %d L2 candidates, %d L3 candidates, %d automatic L1s,"
-                " backup %s"
+                " backup %s, gate %s"
                 % (
                     len(report["promote"]), len(applied), len(report["l2_candidates"]),
-                    len(report["l3_candidates"]), len(automatic), saved or "off"),
+                    len(report["l3_candidates"]), len(automatic), saved or "off",
+                    "refitted" if refit["used"] else "unchanged"),
             )
         if name == "sync":
             done = sync_vault(db, vault=vault_path(vault), now=now)

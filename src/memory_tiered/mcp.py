@@ -1,6 +1,6 @@
 """The agent tools (one registry that MCP and the Hermes provider serve) and the MCP server.
 
-Uses: base, projects, db, records, store, promote, operations, context.
+Uses: base, projects, db, records, store, promote, recall, operations, context.
 """
 
 import json
@@ -18,6 +18,9 @@ from .db import describe_sqlite_error, MemoryDB
 from .records import check_level, FIELDS, LEVEL_FIELDS
 from .store import MemoryStore
 from .promote import Promoter
+from .recall import (
+    parse_memory_ref, pause_recall, pause_scope, paused_for, record_feedback, resume_recall,
+    VERDICTS)
 from .operations import add_memory, edit_memory, forget_memories, pin_memory, recall_memories
 from .context import build_context, MCP_LEGACY_VERSIONS, MCP_MODERN_VERSIONS
 
@@ -179,11 +182,13 @@ def _tool_search(db, args, *, now, session_id, origin, agent):
            "project": {"type": "string"}}, read_only=True)
 def _tool_context(db, args, *, now, session_id, origin, agent):
     # only Claude Code reads CLAUDE.md itself (install-agent and the plugin name the client)
+    project = resolve_project(db, args.get("project")) or current_project()
+    if paused_for(db, session_id=session_id, project=project, now=now):
+        return {"context": "", "paused": True}  # the person paused recall: nothing
     return {"context": build_context(db, args.get("query"), _whole(args, "budget", DEFAULT_BUDGET),
-                                     resolve_project(db, args.get("project")) or current_project(),
-                                     now, touch=True, session_id=session_id,
+                                     project, now, touch=True, session_id=session_id,
                                      reads_claude_md=os.environ.get(
-                                         "MEMORY_TIERED_AGENT") == "claude-code")}
+                                         "MEMORY_TIERED_AGENT") == "claude-code", way="mcp")}
 
 
 @agent_tool("memory_get", "Read one memory", "One memory in full with its sources and promotions.",
@@ -284,6 +289,74 @@ def _tool_compress_report(db, args, *, now, session_id, origin, agent):
                                    "required": ["levels"]})
 def _tool_stats(db, args, *, now, session_id, origin, agent):
     return MemoryStore(db).stats(now)
+
+
+_SCOPE_PROPERTIES = {"scope": {"type": "string", "enum": ["session", "project", "all"],
+                               "default": "session",
+                               "description": "this session, this project, or everywhere"},
+                     "project": {"type": "string"}}
+
+
+def _scope(db, args, session_id):
+    kind = args.get("scope", "session")
+    if kind == "session":
+        if not session_id:
+            raise ValidationError("this connection has no session id; pause a project or all")
+        return pause_scope(session_id=session_id)
+    if kind == "project":
+        project = resolve_project(db, args.get("project")) or current_project()
+        if not project:
+            raise ValidationError("name the project (not inside a repository)")
+        return pause_scope(project=project)
+    if kind == "all":
+        return "all"
+    raise ValidationError("scope is one of session, project, all")
+
+
+@agent_tool("memory_pause", "Pause recall",
+          "Stop memories from being injected for this session, this project or everywhere, for "
+          "`minutes` or until resumed (the person asked for a session without memory).",
+          dict(_SCOPE_PROPERTIES, minutes={"type": "integer", "minimum": 1, "maximum": 525600},
+               capture={"type": "boolean", "default": True,
+                        "description": "false: do not keep the session either"}),
+          idempotent=True)
+def _tool_pause(db, args, *, now, session_id, origin, agent):
+    minutes = args.get("minutes")
+    if minutes is not None and (isinstance(minutes, bool) or not isinstance(minutes, int)):
+        raise ValidationError("minutes must be a whole number")
+    return pause_recall(db, scope=_scope(db, args, session_id),
+                        seconds=minutes * 60 if minutes else None,
+                        capture=args.get("capture", True) is not False, now=now)
+
+
+@agent_tool("memory_resume", "Resume recall",
+          "Turn recall back on for this session, this project or everywhere.",
+          _SCOPE_PROPERTIES, idempotent=True)
+def _tool_resume(db, args, *, now, session_id, origin, agent):
+    return {"ended": resume_recall(db, scope=_scope(db, args, session_id))}
+
+
+_REF_SCHEMA = {"type": "array", "maxItems": 20,
+               "items": {"type": "string", "pattern": "^[Ll][123][:#][0-9]{1,12}$"}}
+
+
+@agent_tool("memory_feedback", "Judge what recall injected",
+          "Tell the memory which injected memories were irrelevant to this session's request and "
+          "which needed ones it missed (as L2:5); the gate learns from these on this machine.",
+          {"irrelevant": _REF_SCHEMA, "missing": _REF_SCHEMA, "relevant": _REF_SCHEMA,
+           "session_id": {"type": "string", "description": "default: this session"}})
+def _tool_feedback(db, args, *, now, session_id, origin, agent):
+    verdicts = []
+    for verdict in VERDICTS:
+        refs = args.get(verdict) or []
+        if not isinstance(refs, list):
+            raise ValidationError("%s is a list of memories such as L2:5" % verdict)
+        verdicts += [(verdict,) + parse_memory_ref(str(ref)) for ref in refs]
+    if not verdicts:
+        raise ValidationError("name at least one memory: irrelevant, missing or relevant")
+    return {"kept": record_feedback(db, verdicts=verdicts,
+                                    session_id=args.get("session_id") or session_id,
+                                    source="mcp", now=now)}
 
 
 def call_tool(db, *, name, args, now=None, session_id=None, origin="mcp", agent=None):
