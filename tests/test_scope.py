@@ -79,7 +79,7 @@ class ScopeTests(CLITestCase):
         db = memory_tiered.MemoryDB(self.db)
         self.addCleanup(db.close)
         project = memory_tiered.project_key(self.repo_a)
-        picked, _ = memory_tiered._context_records(db, "deploy the cluster with terraform", project, project,
+        picked, _, _ = memory_tiered._context_records(db, "deploy the cluster with terraform", project, project,
                                                    memory_tiered.now_utc(), 3, False)
         self.assertEqual(len(picked), 3)
         self.assertEqual(picked[0]["id"], mine)  # 0.9 x 1.2 above 1.0
