@@ -87,11 +87,14 @@ class Devices(unittest.TestCase):
         self.assertEqual(len(set(digests.values())), 1, digests)
 
     def folder_bytes(self, folder=None):
+        """Every byte the folder holds, compressed files read as what they hold."""
+        import gzip
         data = b""
         for place, _, names in os.walk(folder or self.folder):
             for name in names:
                 with open(os.path.join(place, name), "rb") as handle:
-                    data += handle.read()
+                    raw = handle.read()
+                data += gzip.decompress(raw) if name.endswith(".gz") else raw
         return data
 
 
@@ -300,6 +303,85 @@ class TestStampsAtTheChange(Devices):
         self.assertFalse(self.json_on("copy", "replicate", "--status")["same_name"])
 
 
+class TestChunks(Devices):
+    """Only changes travel: compressed chunks of a capped size, read as streams; compaction
+    folds a device's own files and never ships the whole memory; a team folder in git is only
+    ever added to."""
+
+    def own(self, device, folder=None):
+        name = self.json_on(device, "replicate", "--status")["device"]
+        place = os.path.join(folder or self.folder, "devices", name)
+        return place, sorted(os.listdir(place))
+
+    def test_compaction_folds_only_what_the_device_wrote(self):
+        for n in range(4):
+            self.add("a", "Laptop fact %d" % n)
+            self.add("b", "Desktop fact %d" % n)
+        self.replicate("a", "b")
+        for device in "ab":
+            self.json_on(device, "replicate", "--dir", self.folder, "--compact")
+        place, files = self.own("a")
+        self.assertEqual(len(files), 1, files)
+        import gzip
+        with gzip.open(os.path.join(place, files[0]), "rt", encoding="utf-8") as handle:
+            text = handle.read()
+        self.assertEqual(text.count("Laptop fact"), 4)
+        self.assertNotIn("Desktop fact", text)  # (b's records are b's to ship)
+        self.replicate("d", rounds=1)
+        self.assertEqual(len(self.records("d")), 8)
+        self.assert_converged("a", "b", "d")
+
+    def test_a_large_run_is_written_in_capped_chunks_and_read_back(self):
+        with mock.patch.object(memory_tiered, "REPLICA_CHUNK_LINES", 3), \
+                mock.patch.object(memory_tiered, "REPLICA_BATCH", 2):
+            for n in range(8):
+                self.add("a", "Bulk fact %d" % n)
+            self.replicate("a", rounds=1)
+            _, files = self.own("a")
+            self.assertEqual(len(files), 3, files)  # 8 lines, at most 3 a chunk
+            self.assertTrue(all(f.endswith(".jsonl.gz") for f in files))
+            self.replicate("b", rounds=1)
+        self.assertEqual(len(self.records("b")), 8)
+
+    def test_a_folder_of_plain_files_is_read_and_folded_without_loss(self):
+        import gzip
+        for n in range(3):
+            self.add("a", "Older fact %d" % n)
+        self.replicate("a", rounds=1)
+        place, files = self.own("a")
+        for name in files:  # the files as the format before this one wrote them: plain JSONL
+            with gzip.open(os.path.join(place, name), "rb") as handle:
+                data = handle.read()
+            os.unlink(os.path.join(place, name))
+            with open(os.path.join(place, name[:-3].replace("changes-", "snapshot-")), "wb") as handle:
+                handle.write(data)
+        self.replicate("b", rounds=1)
+        self.assertEqual(len(self.records("b")), 3)
+        self.json_on("a", "replicate", "--dir", self.folder, "--compact")
+        _, files = self.own("a")
+        self.assertEqual(len(files), 1)
+        self.assertTrue(files[0].endswith(".jsonl.gz"))
+        self.replicate("c", rounds=1)
+        self.assertEqual(len(self.records("c")), 3)
+
+    def test_a_team_folder_is_only_added_to(self):
+        repo = os.path.join(self.tmp, "repo")
+        os.makedirs(repo)
+        team = os.path.join(repo, ".memory")
+        seen = {}
+        for n in range(memory_tiered.REPLICA_COMPACT_FILES + 3):
+            self.add("a", "Team fact %d" % n, project=repo)
+            self.json_on("a", "replicate", "--dir", team, "--project", repo)
+            for place, _, names in os.walk(team):
+                for name in names:
+                    path = os.path.join(place, name)
+                    with open(path, "rb") as handle:
+                        data = handle.read()
+                    self.assertEqual(seen.setdefault(path, data), data, "rewritten: " + path)
+            self.assertTrue(all(os.path.exists(p) for p in seen), "a file was deleted")
+        self.assertGreater(len(seen), memory_tiered.REPLICA_COMPACT_FILES)
+
+
 class TestOrderAndPartialFiles(Devices):
     """Sync services deliver files in any order and folders in any state."""
 
@@ -412,7 +494,7 @@ class TestForget(Devices):
         for device in "ab":
             own = os.listdir(os.path.join(self.folder, "devices", self.digest_device(device)))
             self.assertEqual(len(own), 1, own)
-            self.assertTrue(own[0].startswith("snapshot-"))
+            self.assertTrue(own[0].startswith("compact-") and own[0].endswith(".jsonl.gz"))
         self.replicate("d", rounds=1)
         self.replicate("a", "b", "d")
         self.assert_converged("a", "b", "d")
@@ -442,13 +524,14 @@ class TestHostileFolder(Devices):
         device = self.json_on("a", "replicate", "--status")["device"]
         place = os.path.join(self.folder, "devices", device)
         (name,) = os.listdir(place)
-        with open(os.path.join(place, name), encoding="utf-8") as handle:
+        import gzip
+        with gzip.open(os.path.join(place, name), "rt", encoding="utf-8") as handle:
             header, line = handle.read().strip().split("\n")
         obj = json.loads(line)
         obj["set"]["summary"] = "The office wifi is on channel 11"
         obj["at"] = ["%013d.000000" % (int(obj["at"][0].split(".")[0]) + 1000), obj["at"][1]]
         copy = name.replace(".jsonl", ".sync-conflict-20261201-101010-ABCDEFG.jsonl")
-        with open(os.path.join(place, copy), "w", encoding="utf-8") as handle:
+        with gzip.open(os.path.join(place, copy), "wt", encoding="utf-8") as handle:
             handle.write(header + "\n" + json.dumps(obj) + "\n")
         self.replicate("b", "a")
         for dev in "ab":

@@ -17,7 +17,8 @@ from .text import UID_RE, check_text, plural, sha1_hex
 from .safety import open_regular, scrub, scrub_record
 from .projects import project_label
 from .checks import dump_list, load_ids, load_list, ORIGINS
-from .files import JobLock, make_private_dirs, remove_stale_temp_files, write_atomic_lines
+from .files import (
+    atomic_file, JobLock, make_private_dirs, remove_stale_temp_files, write_atomic_lines)
 from .records import check_fields, judge_flag, LEVEL_FIELDS, read_config
 from .tombstones import replica_meta_value, set_replica_meta, stamp_parts, hlc_tick
 from .embeddings import embed_quietly
@@ -35,8 +36,10 @@ from .operations import after_forget, forget_memories
 # times, related links, vault bookkeeping) never travels.
 
 REPLICA_FORMAT = "memory_tiered.replica"
-REPLICA_COMPACT_FILES = 16  # own change files that make a run fold them into one snapshot
-REPLICA_FILE_MAX = 256 << 20  # bytes of one replica file that are read at most
+REPLICA_COMPACT_FILES = 16  # own change files that make a run fold them (personal folders only)
+REPLICA_FILE_MAX = 1 << 40  # bytes of one replica file read (files are read as streams)
+REPLICA_CHUNK_LINES = 2000  # lines a written file holds at most (a run writes several if need be)
+REPLICA_BATCH = 2000  # lines read, checked and merged at a time
 REPLICA_LINE_MAX = 1 << 20
 # a stamp further ahead of this clock is applied but never adopted, and its device is reported
 REPLICA_CLOCK_AHEAD_MS = 5 * 60 * 1000
@@ -513,28 +516,58 @@ def _replica_files(folder):
     return found
 
 
-def _read_replica_file(path):
-    """(header, [checked line objects], bad line count) of one replica file."""
+def _raw_lines(path):
+    """The text lines of a replica file (gzip-compressed or plain), read as a stream: a line
+    longer than REPLICA_LINE_MAX comes as None."""
+    import gzip
     with open_regular(path, REPLICA_FILE_MAX, "replica file") as handle:
-        data = handle.read()
-    lines = data.decode("utf-8", "replace").split("\n")
-    header, good, bad = None, [], 0
-    for number, line in enumerate(lines):
-        if not line.strip():
-            continue
+        stream = gzip.GzipFile(fileobj=handle, mode="rb") if path.endswith(".gz") else handle
         try:
-            if len(line) > REPLICA_LINE_MAX:
-                raise ValidationError("line too long")
-            obj = json.loads(line)
-            if number == 0 and isinstance(obj, dict) and obj.get("format") == REPLICA_FORMAT:
-                header = obj
+            while True:
+                raw = stream.readline(REPLICA_LINE_MAX + 1)
+                if not raw:
+                    return
+                if len(raw) > REPLICA_LINE_MAX:
+                    while raw and not raw.endswith(b"\n"):  # (the rest of that line)
+                        raw = stream.readline(REPLICA_LINE_MAX + 1)
+                    yield None
+                    continue
+                yield raw.decode("utf-8", "replace")
+        except (OSError, EOFError, ValueError):  # (a file cut short, or not gzip at all)
+            yield None
+
+
+def _read_replica_file(path):
+    """(header, checked line objects in batches of REPLICA_BATCH, a count of bad lines so far):
+    the header is read first; the batches come as the file is read (bounded memory)."""
+    lines = _raw_lines(path)
+    first = next(lines, "")
+    try:
+        header = json.loads(first) if first else None
+    except (ValueError, RecursionError):
+        header = None
+    if not isinstance(header, dict) or header.get("format") != REPLICA_FORMAT:
+        return None, iter(()), [1 + sum(1 for line in lines if line is None or line.strip())]
+    bad = [0]
+
+    def batches():
+        batch = []
+        for line in lines:
+            if line is None:
+                bad[0] += 1
                 continue
-            good.append(_check_line(obj))
-        except (ValueError, ValidationError, RecursionError, OverflowError, TypeError):
-            bad += 1
-    if header is None:
-        return None, [], bad + len(good)
-    return header, good, bad
+            if not line.strip():
+                continue
+            try:
+                batch.append(_check_line(json.loads(line)))
+            except (ValueError, ValidationError, RecursionError, OverflowError, TypeError):
+                bad[0] += 1
+            if len(batch) >= REPLICA_BATCH:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+    return header, batches(), bad
 
 
 def check_origin_or(value, default):
@@ -762,14 +795,36 @@ def _line(uid, state, team, allowed=None):
 
 def _write_replica_file(place, name, header, lines):
     """Write one of this device's files (never through a symlink: the folder must lie inside the
-    replica folder)."""
+    replica folder); a name ending in .gz is written gzip-compressed (its time stamp zero, so the
+    same lines make the same bytes)."""
     make_private_dirs(place)
     if os.path.islink(place):
         raise ValidationError("%s is a symlink; this device writes only into a real folder" % place)
     path = os.path.join(place, name)
-    write_atomic_lines(path, [_canonical(header)] + list(lines),
-                       root=os.path.dirname(os.path.dirname(place)))
+    text = [_canonical(header)] + list(lines)
+    if not name.endswith(".gz"):
+        write_atomic_lines(path, text, root=os.path.dirname(os.path.dirname(place)))
+        return path
+    import gzip
+    with atomic_file(path, root=os.path.dirname(os.path.dirname(place))) as (fd, _):
+        with os.fdopen(os.dup(fd), "wb") as raw:
+            with gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as handle:
+                for line in text:
+                    handle.write((line + "\n").encode("utf-8"))
+            raw.flush()
+            os.fsync(raw.fileno())
     return path
+
+
+def _write_chunks(place, stem, header, lines):
+    """This device's new lines as compressed files of at most REPLICA_CHUNK_LINES lines each
+    (STEM-1.jsonl.gz, STEM-2.jsonl.gz, ...): written once, never rewritten (but to take a
+    forgotten record's text out).  Returns their paths."""
+    lines = list(lines)
+    return [_write_replica_file(place, "%s-%d.jsonl.gz" % (stem, n // REPLICA_CHUNK_LINES + 1),
+                                dict(header, part=n // REPLICA_CHUNK_LINES + 1),
+                                lines[n:n + REPLICA_CHUNK_LINES])
+            for n in range(0, len(lines), REPLICA_CHUNK_LINES)]
 
 
 def _own_files(folder, device):
@@ -784,12 +839,12 @@ def _scrub_own(folder, device, header, forgotten):
     rewritten = []
     for name, path in files:
         try:
-            with open_regular(path, REPLICA_FILE_MAX, "replica file") as handle:
-                data = handle.read().decode("utf-8", "replace")
-        except MemoryTieredError:
+            raw = [line for line in _raw_lines(path) if line is not None]
+        except (MemoryTieredError, OSError):
             continue
         kept, dropped = [], False
-        for line in data.split("\n")[1:]:
+        for line in raw[1:]:
+            line = line.rstrip("\n")
             try:
                 obj = json.loads(line) if line.strip() else None
             except ValueError:
@@ -858,17 +913,18 @@ def _read_folder(conn, states, folder, project, now):
             info = os.stat(path)
             if known.get(key) == (info.st_size, info.st_mtime_ns):
                 continue
-            header, lines, unreadable = _read_replica_file(path)
+            header, batches, unreadable = _read_replica_file(path)
         except (OSError, MemoryTieredError):
             bad += 1
             continue
         read += 1
-        bad += unreadable
+        if header is None:
+            bad += unreadable[0]
+            continue
         if device == me:  # a file under this device's name it never wrote: a copy of this database
             twin = key
-        _load_states(conn, states, [obj["uid"] for obj in lines])
         horizon = "%013d.999999" % (now.timestamp() * 1000 + REPLICA_CLOCK_AHEAD_MS)
-        for obj in lines:
+        for obj in _batched(conn, states, batches):
             stamps = (
                 [obj["forgotten"][0]] if obj.get("forgotten")
                 else [v[1] for v in obj["fields"].values()])
@@ -894,6 +950,7 @@ def _read_folder(conn, states, folder, project, now):
                 if obj.get("forgotten") is not None and project is not None:
                     states[obj["uid"]]["project"] = project
             newest = max([newest] + stamps)
+        bad += unreadable[0]
         _note_file(conn, folder, key, info)
     for key in set(known) - present:
         conn.execute("DELETE FROM replica_files WHERE folder = ? AND name = ?", (folder, key))
@@ -909,30 +966,42 @@ def _read_folder(conn, states, folder, project, now):
     return changed, rejected, bad, read
 
 
+def _batched(conn, states, batches):
+    """The lines of ``batches``, each batch's states read first (a batch at a time)."""
+    for batch in batches:
+        _load_states(conn, states, [obj["uid"] for obj in batch])
+        yield from batch
+
+
 def _compact(db, folder, device, header, project, stamp):
     """Fold this device's files in ``folder`` (and conflict copies there) into one snapshot of
     everything it knows that belongs there; returns the number of files it replaced."""
     place, files = _own_files(folder, device)
-    states = _state_rows(db)
-    # everything this device knows that belongs there: a late joiner needs no other device's
-    # files, and a device that stops replicating (or whose folder is deleted) takes nothing along
+    # what this device wrote (a field of it, or its forget), as every device agrees on it now:
+    # never the whole memory, so the folder holds each change about once whatever the devices
     allowed = _scope_uids(db, project)
     teams = _team_folders(db) if project is None else set()
-    lines = [_line(uid, state, project is not None,
-                   allowed) for uid, state in sorted(states.items())
-             if _in_scope(state, project) and (state["fields"] or state["forgotten"])
-             and state["came_from"] not in teams]
-    path = _write_replica_file(place, "snapshot-%s.jsonl" % stamp, dict(header, snapshot=True),
-                               lines)
+    lines = []
+    for uid, state in sorted(_state_rows(db).items()):
+        if not (_in_scope(state, project) and (state["fields"] or state["forgotten"])
+                and state["came_from"] not in teams):
+            continue
+        mine = (state["forgotten"] or [None, None])[-1] == device or any(
+            item[-1] == device for item in state["fields"].values()) or state["counts"].get(
+                device)
+        if mine:
+            lines.append(_line(uid, state, project is not None, allowed))
+    paths = _write_chunks(place, "compact-%s" % stamp, dict(header, compacted=True), lines)
     with db.atomic() as conn:
-        _note_own(conn, folder, device, path)
+        for path in paths:
+            _note_own(conn, folder, device, path)
         for name, old in files:
-            if old != path:
+            if old not in paths:
                 with contextlib.suppress(OSError):
                     os.unlink(old)
                 conn.execute("DELETE FROM replica_files WHERE folder = ? AND name = ?",
                              (folder, device + "/" + name))
-    return len([1 for _, old in files if old != path])
+    return len([1 for _, old in files if old not in paths])
 
 
 def _forget_applied(db, targets, now):
@@ -1013,11 +1082,10 @@ def _replicate_folder(db, folder, project, compact, now):
         _line(uid, s, team, allowed) for uid, s in sorted(outgoing.items())
         if _in_scope(s, project) and (s["fields"] or s["forgotten"]) and s["came_from"] not in teams
     ]
-    path = lines and _write_replica_file(os.path.join(folder, "devices", device),
-                                         "changes-%s.jsonl" % stamp, dict(header, stamp=stamp),
-                                         lines)
+    paths = _write_chunks(os.path.join(folder, "devices", device), "changes-%s" % stamp,
+                          dict(header, stamp=stamp), lines)
     with db.atomic() as conn:
-        if path:
+        for path in paths:
             _note_own(conn, folder, device, path)
         conn.execute("UPDATE replica_folders SET sent = ? WHERE folder = ?", (stamp, folder))
         changed, rejected, bad, read = _read_folder(conn, states, folder, project, now)
@@ -1036,7 +1104,9 @@ def _replicate_folder(db, folder, project, compact, now):
     files = _own_files(folder, device)[1]
     conflicts = [name for name, _ in files if _CONFLICT_COPY_RE.search(name)]
     compacted = 0
-    if compact or len(files) > REPLICA_COMPACT_FILES or conflicts:
+    # (a team folder in git is only ever added to: folding its files deletes tracked ones, so
+    # only `replicate --compact` folds there)
+    if compact or not team and (len(files) > REPLICA_COMPACT_FILES or conflicts):
         compacted = _compact(db, folder, device, header, project, stamp)
     embed_quietly(db, written)
     return {"folder": folder, "device": device, "project": project, "sent": len(lines),
