@@ -1970,10 +1970,9 @@ def check_text(value, what, limit=MAX_TEXT, required=True):
     return text
 
 
-# ==== src/memory_tiered/safety.py ====
-# What no text passes unchecked: secrets scrubbed by their shape, instructions to a model
-# flagged, stored text printed inert, host-injected text told from the user's words, regular files
-# read with a bound.
+# ==== src/memory_tiered/scrubbing.py ====
+# Secrets scrubbed by their shape, wherever a text came from: every detector, and scrub() and
+# scrub_record(), which every way in calls before a text is stored, written or printed.
 #
 # Uses: base, text.
 
@@ -3238,6 +3237,13 @@ def scrub_record(record):
     return record, found
 
 
+# ==== src/memory_tiered/safety.py ====
+# What no text passes unchecked besides its secrets (scrubbing.py): instructions to a model
+# flagged, stored text printed inert, host-injected text told from the user's words, regular files
+# read with a bound.
+#
+# Uses: base, text, scrubbing.
+
 # Text that reads as instructions to a model rather than as a memory (OWASP: memory and context
 # poisoning).  Each entry: (reason, pattern); matched case-insensitively on whitespace-folded text.
 _INSTRUCTION_PATTERNS = (
@@ -3968,7 +3974,7 @@ def index_tokens(text, only=None):
 # ==== src/memory_tiered/dates.py ====
 # The days and periods a query names, in English and Chinese.
 #
-# Uses: base, safety.
+# Uses: base, scrubbing.
 
 MONTH_NAMES = {
     m: i + 1 for i, names in enumerate((
@@ -4894,7 +4900,7 @@ def latin_forms(run):
 # ==== src/memory_tiered/queries.py ====
 # The terms, names and identifiers of a search text.
 #
-# Uses: base, text, safety, indexing, dates, names.
+# Uses: base, text, scrubbing, indexing, dates, names.
 
 def light_stem(word):
     """A small suffix stripper for the scan fallback (FTS5 uses Porter)."""
@@ -7621,7 +7627,7 @@ def markdown_export(records):
 # The session buffer: sessions waiting for their summary, and their captured turns (the only
 # code that reads or writes session_turns and pending_sessions).
 #
-# Uses: base, safety.
+# Uses: base, scrubbing.
 
 def _clean(*values):
     """Values of the session buffer scrubbed (a token pasted as a session id or a folder name is
@@ -8368,7 +8374,7 @@ def nearest(db, text, levels, settings, k=EMBED_CANDIDATES, also=()):
 # blind stores of its fit split and on bench/data/injection, and a threshold chosen on the choose
 # split (see bench/injection_blind.py); the figures of the test split are in the README.
 #
-# Uses: base, text, checks, safety, indexing, queries, records.
+# Uses: base, text, checks, scrubbing, indexing, queries, records.
 
 # The prompt asks about the person's own past, plans, setup or things ("what did we decide",
 # "my knee", "the pool size now", "上次", "我们的", "现在"): a memory is what it wants.
@@ -9814,7 +9820,7 @@ def spool_write(spool, data):
 # Records of the three levels: add, read, list, edit, merge, forget, import, export
 # (MemoryStore).
 #
-# Uses: base, text, safety, checks, indexing, files, schema, db, records, sessions, tombstones, decay, search.
+# Uses: base, text, scrubbing, checks, indexing, files, schema, db, records, sessions, tombstones, decay, search.
 
 _SMALL_INT_RE = LazyRe(r"[0-9]{1,9}")
 
@@ -11028,7 +11034,7 @@ class Promoter:
 # The Obsidian vault, both ways (VaultSync): notes written, edits read back through the
 # operations.
 #
-# Uses: base, text, safety, projects, checks, files, records, decay, store.
+# Uses: base, text, scrubbing, safety, projects, checks, files, records, decay, store.
 
 # Per level, the editable fields (FIELDS) a note keeps in its frontmatter and reads back as they
 # are; the text and key points live in its body, and importance, tags and the project have their
@@ -12699,7 +12705,7 @@ def push_report(title, text, environ=None):
 # Owns the tables recall_pauses, recall_log, recall_feedback and gate_weights; nothing here
 # leaves the machine (replication carries none of them).
 #
-# Uses: base, safety, tombstones, records, gate.
+# Uses: base, scrubbing, tombstones, records, gate.
 
 # a prompt that starts with one of these pauses recall for the rest of its session (nothing is
 # injected for it either); one that starts with a resume marker turns it back on
@@ -12778,8 +12784,10 @@ def paused_for(db, *, session_id=None, project=None, now=None):
 
 
 def prompt_marker(prompt):
-    """"pause", "resume" or None: what a prompt's first word asks of recall."""
-    first = (prompt or "").strip().split(None, 1)[0].lower() if (prompt or "").strip() else ""
+    """"pause", "resume" or None: what a prompt's first word asks of recall (a full-width ＃, as
+    a Chinese input method types it, is #)."""
+    text = (prompt or "").strip().replace("＃", "#")
+    first = text.split(None, 1)[0].lower() if text else ""
     if first in PAUSE_MARKERS:
         return "pause"
     if first in RESUME_MARKERS:
@@ -12847,7 +12855,7 @@ def recall_entries(db, *, session_id=None, since=None, limit=50):
 
 def parse_memory_ref(text):
     """("l2", 5) from "L2:5", "l2#5" or "L2 5"."""
-    m = re.match(r"^\s*(l[123])\s*[:#\s]\s*(\d{1,12})\s*$", text or "", re.I)
+    m = re.match(r"^\s*(l[123])\s*[:#：\s]\s*(\d{1,12})\s*$", text or "", re.I)
     if not m:
         raise ValidationError("a memory is named LEVEL:ID, such as L2:5 (got %r)" % text)
     return m.group(1).lower(), int(m.group(2))
@@ -12866,6 +12874,9 @@ def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli",
             logs = conn.execute("SELECT * FROM recall_log WHERE id = ?", (log_id,)).fetchall()
             if not logs:
                 raise ValidationError("no recall log entry %d (see `recall-log`)" % log_id)
+            if session_id and logs[0]["session_id"] != session_id:
+                raise ValidationError("recall log entry %d is of session %s, not %s"
+                                      % (log_id, logs[0]["session_id"], session_id))
         elif session_id:
             logs = conn.execute("SELECT * FROM recall_log WHERE session_id = ? ORDER BY id DESC "
                                 "LIMIT 200", (session_id,)).fetchall()
@@ -12874,9 +12885,18 @@ def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli",
                                       "`recall-log`)" % session_id)
         else:
             raise ValidationError("feedback needs --session ID or --log ID")
+        named = {}
+        for verdict, level, record_id in verdicts:
+            if named.setdefault((level, record_id), verdict) != verdict:
+                raise ValidationError("%s:%d is named both %s and %s; give one verdict"
+                                      % (level.upper(), record_id, named[(level, record_id)],
+                                         verdict))
         for verdict, level, record_id in verdicts:
             if verdict not in VERDICTS or level not in LEVELS:
                 raise ValidationError("a verdict is one of %s" % ", ".join(VERDICTS))
+            if conn.execute("SELECT 1 FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                            (record_id,)).fetchone() is None:
+                raise ValidationError("there is no %s #%d" % (level.upper(), record_id))
             found, features = None, None
             for row in logs:
                 for item in json.loads(row["shown"]) + json.loads(row["held_back"]):
@@ -12889,6 +12909,10 @@ def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli",
                 raise ValidationError("%s:%d was not shown in session %s (see `recall-log`)"
                                       % (level.upper(), record_id, session_id or log_id))
             row = found or logs[0]
+            # (a verdict given again replaces the earlier one on that judgement: a person who
+            # changes their mind, or repeats themselves, counts once)
+            conn.execute("DELETE FROM recall_feedback WHERE log_id = ? AND level = ? AND "
+                         "record_id = ?", (row["id"], level, record_id))
             conn.execute(
                 "INSERT INTO recall_feedback(at, log_id, session_id, level, record_id, verdict, "
                 "source, features) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -12942,7 +12966,8 @@ def refit_gate(db, *, now=None, minimum=REFIT_MIN):
     rows = _examples(db)
     if len(rows) < minimum:
         return {"examples": len(rows), "needed": minimum, "used": False,
-                "why": "fewer than %d verdicts on logged injections" % minimum}
+                "why": "%d of the %d verdicts on memories the gate saw that a refit needs"
+                       % (len(rows), minimum)}
     cut = max(1, int(len(rows) * (1 - REFIT_HOLD_OUT)))
     train, held = rows[:cut], rows[cut:]
     current = local_weights(db) or dict(WEIGHTS)
@@ -12980,7 +13005,7 @@ def weights_in_use(db):
 # ==== src/memory_tiered/operations.py ====
 # Each change to the memory, whole: one function per operation that every front end calls.
 #
-# Uses: base, text, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report, recall.
+# Uses: base, text, scrubbing, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report, recall.
 
 # Every front end (CLI, MCP, hooks, vault read-back, importers, Hermes) calls one of these with
 # keywords and only formats what it returns.  Each owns every effect of its change: validation,
@@ -13431,7 +13456,7 @@ def record_turns(db, *, session_id, turns, cwd=None, replace=False, now=None):
 # ==== src/memory_tiered/replication.py ====
 # One memory on several devices and a team, through folders they share (replicate).
 #
-# Uses: base, text, safety, projects, checks, files, records, tombstones, embeddings, store, report, operations.
+# Uses: base, text, scrubbing, safety, projects, checks, files, records, tombstones, embeddings, store, report, operations.
 
 # A device writes only its own files, FOLDER/devices/DEVICE/*.jsonl, so a sync service (git,
 # Syncthing, Dropbox, iCloud Drive, rsync) never sees two writers on one file.  Each line is a
@@ -14306,6 +14331,48 @@ def _note_own(conn, folder, device, path):
     _note_file(conn, folder, device + "/" + os.path.basename(path), os.stat(path))
 
 
+def _tells_nothing(raw, state):
+    """Whether an unchecked line holds nothing newer than what this device agreed on already
+    (every stamp no newer, every count no higher): a compacted file read again after another
+    device folded its own.  Anything odd says False, and the line is checked in full."""
+    if state is None or not isinstance(raw, dict):
+        return False
+    try:
+        if raw.get("forgotten") is not None:
+            return state["forgotten"] is not None and not _newer(raw["forgotten"],
+                                                                 state["forgotten"])
+        if state["forgotten"]:
+            return True  # (a forgotten record never comes back)
+        stamps = [(name, tuple(raw["at"])) for name in (raw.get("set") or {})]
+        stamps += [(name, tuple(item[1:])) for name, item in (raw.get("fields") or {}).items()]
+        for name, stamp in stamps:
+            have = state["fields"].get(name)
+            if have is None or len(stamp) != 2 or stamp > tuple(have[1:]):
+                return False
+        return all(count <= state["counts"].get(device, 0)
+                   for device, count in (raw.get("counts") or {}).items())
+    except (TypeError, KeyError, AttributeError, ValueError):
+        return False
+
+
+def _batched(conn, states, batches, bad, source, teams):
+    """The checked lines of ``batches``, each batch's states read first (a batch at a time); a
+    line that tells nothing new is passed over before its (costly) check; a bad one is counted
+    in ``bad``."""
+    for batch in batches:
+        _load_states(conn, states, [obj["uid"] for obj in batch])
+        for raw in batch:
+            state = states.get(raw["uid"])
+            # (a team folder's word on a record a personal folder speaks of: _merge_line decides)
+            if not (state and state["came_from"] in teams and source not in teams) and \
+                    _tells_nothing(raw, state):
+                continue
+            try:
+                yield _check_line(raw)
+            except (ValueError, ValidationError, RecursionError, OverflowError, TypeError):
+                bad[0] += 1
+
+
 def _read_folder(conn, states, folder, project, now):
     """Fold every replica file of ``folder`` not read since it last changed into ``states``.
     Returns (uids told something new, lines rejected, unreadable lines, files read)."""
@@ -14375,48 +14442,6 @@ def _read_folder(conn, states, folder, project, now):
         seen.update({d: {"ms": ms, "seen": iso(now)} for d, ms in ahead.items()})
         set_replica_meta(conn, "ahead", json.dumps(seen, sort_keys=True))
     return changed, rejected, bad, read
-
-
-def _batched(conn, states, batches, bad, source, teams):
-    """The checked lines of ``batches``, each batch's states read first (a batch at a time); a
-    line that tells nothing new is passed over before its (costly) check; a bad one is counted
-    in ``bad``."""
-    for batch in batches:
-        _load_states(conn, states, [obj["uid"] for obj in batch])
-        for raw in batch:
-            state = states.get(raw["uid"])
-            # (a team folder's word on a record a personal folder speaks of: _merge_line decides)
-            if not (state and state["came_from"] in teams and source not in teams) and \
-                    _tells_nothing(raw, state):
-                continue
-            try:
-                yield _check_line(raw)
-            except (ValueError, ValidationError, RecursionError, OverflowError, TypeError):
-                bad[0] += 1
-
-
-def _tells_nothing(raw, state):
-    """Whether an unchecked line holds nothing newer than what this device agreed on already
-    (every stamp no newer, every count no higher): a compacted file read again after another
-    device folded its own.  Anything odd says False, and the line is checked in full."""
-    if state is None or not isinstance(raw, dict):
-        return False
-    try:
-        if raw.get("forgotten") is not None:
-            return state["forgotten"] is not None and not _newer(raw["forgotten"],
-                                                                 state["forgotten"])
-        if state["forgotten"]:
-            return True  # (a forgotten record never comes back)
-        stamps = [(name, tuple(raw["at"])) for name in (raw.get("set") or {})]
-        stamps += [(name, tuple(item[1:])) for name, item in (raw.get("fields") or {}).items()]
-        for name, stamp in stamps:
-            have = state["fields"].get(name)
-            if have is None or len(stamp) != 2 or stamp > tuple(have[1:]):
-                return False
-        return all(count <= state["counts"].get(device, 0)
-                   for device, count in (raw.get("counts") or {}).items())
-    except (TypeError, KeyError, AttributeError, ValueError):
-        return False
 
 
 def _compact(db, folder, device, header, project, stamp):
@@ -15056,9 +15081,8 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
             if shown:
                 recall_shown(db, keys=recalled_keys(shown), session_id=session_id, now=now)
-            if candidates:
-                log_recall(db, way=way, session_id=session_id, project=project, prompt=raw,
-                           shown=shown, candidates=candidates, now=now)
+            log_recall(db, way=way, session_id=session_id, project=project, prompt=raw,
+                       shown=shown, candidates=candidates, now=now)
     return text
 
 
@@ -15105,7 +15129,7 @@ def consolidation_block(db, command, now, project=None, every_project=False):
 # Each coding agent memory_tiered connects to (one Agent class each): its configuration files,
 # hooks, and the session files it writes, read in one form.
 #
-# Uses: base, text, safety, files, operations, context.
+# Uses: base, text, scrubbing, safety, files, operations, context.
 
 def hook_handlers(script, db_path, python=None):
     """The Claude Code settings entries for our four hooks.
@@ -16268,7 +16292,7 @@ def capture_transcript(db, path, session_id=None, now=None, cwd=None):
 # Session cards (what a session asked, changed, ran and concluded) and the importers of
 # transcripts, rule files and other tools' memories.
 #
-# Uses: base, text, safety, projects, tombstones, store, vault, operations, context, agents.
+# Uses: base, text, scrubbing, safety, projects, tombstones, store, vault, operations, context, agents.
 
 _SHELL_SPLIT_RE = LazyRe(r"&&|\|\||[;|\n]")
 _EDIT_TOOLS = ("Edit", "Write", "MultiEdit", "NotebookEdit", "Create", "str_replace_editor")
@@ -17710,7 +17734,7 @@ def merge_crontab(existing, block):
 # The command line's frame (shared options, the command table, output, errors) and the commands
 # on the memory itself.
 #
-# Uses: base, text, safety, projects, checks, files, db, records, decay, search, store, operations, context.
+# Uses: base, text, scrubbing, safety, projects, checks, files, db, records, decay, search, store, operations, context.
 
 _INVALID_CHOICE_RE = LazyRe(r"invalid choice: '([^']*)' \(choose from (.*)\)")
 _QUOTED_RE = LazyRe(r"'([^']*)'")
@@ -17855,13 +17879,16 @@ FILTER_OPTIONS = (  # the record filters `list` and `search-all` share
 
 def cli_db_path(args, environ=None):
     env = os.environ if environ is None else environ
+    if getattr(args, "db", None) == "":
+        raise ValidationError("--db is empty; give the database's path, or leave --db out for "
+                              "%s" % (env.get("MEMORY_TIERED_DB") or DEFAULT_DB_PATH))
     return check_path(
         getattr(args, "db", None) or env.get("MEMORY_TIERED_DB")
         or os.path.expanduser(DEFAULT_DB_PATH), "the database path",)
 
 
 READ_ONLY_COMMANDS = ("get", "list", "search-all", "stats", "context", "export", "review",
-                      "compress")
+                      "compress", "recall-log")
 
 
 def open_database(args):
@@ -19436,13 +19463,13 @@ _PAUSE_SCOPE_OPTIONS = (
                        help="do not keep the sessions it covers either"))))
 def cmd_pause(args):
     with open_database(args) as db:
-        seconds = parse_duration(args.duration) if args.duration else None
+        seconds = parse_duration(args.duration) if args.duration is not None else None
         pause = pause_recall(db, scope=_pause_scope_of(args, db), seconds=seconds,
                              capture=not args.no_capture, now=now_utc())
     emit(args, pause, [])
     say("pause: recall is paused %s%s%s; `resume` turns it back on" % (
         "everywhere" if pause["scope"] == "all" else "for " + pause["scope"].replace(":", " "),
-        " until %s" % pause["until"] if pause["until"] else "",
+        " until %s UTC" % pause["until"].replace("T", " ")[:16] if pause["until"] else "",
         "; sessions are not kept either" if not pause["capture"] else ""))
     return 0
 

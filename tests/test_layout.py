@@ -217,8 +217,10 @@ class FieldTableTests(unittest.TestCase):
         run("replicate", "--dir", os.path.join(tmp, "replica"))
         shared = os.path.join(tmp, "replica", "devices")
         lines = []
+        import gzip
         for root, _, names in os.walk(shared):
             for name in names:
-                with open(os.path.join(root, name), encoding="utf-8") as handle:
+                opener = gzip.open if name.endswith(".gz") else open
+                with opener(os.path.join(root, name), "rt", encoding="utf-8") as handle:
                     lines.append(handle.read())
         self.assertIn("https://d.example", "".join(lines))

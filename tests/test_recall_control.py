@@ -67,6 +67,8 @@ class RecallControlTests(CLITestCase):
         self.assertIn("半月板", self.ask("m2", prompt))  # another session is not paused
         self.assertIn("半月板", self.ask("m1", "#mem " + prompt))
         self.assertEqual(self.ask("m1", "#无记忆 " + prompt), "")
+        self.assertIn("半月板", self.ask("m1", "＃记忆 " + prompt))  # (a full-width ＃)
+        self.assertEqual(self.ask("m1", "＃nomem " + prompt), "")
 
     def test_no_capture_keeps_no_session_either(self):
         self.run_cli("pause", "--no-capture", now=NOW)
@@ -116,7 +118,24 @@ class RecallControlTests(CLITestCase):
                               capture_output=True, text=True, timeout=60)
         self.assertIn('"isError":false', proc.stdout.replace(" ", ""), proc.stdout)
         verdicts = [f["verdict"] for f in self.json_cli("recall-log")["entries"][0]["feedback"]]
-        self.assertEqual(verdicts, ["irrelevant", "missing", "relevant"])
+        self.assertEqual(verdicts, ["missing", "relevant"])  # (relevant replaced irrelevant)
+        # careless verdicts: one memory named twice, a memory that is not there, another
+        # session's entry; a verdict given again counts once
+        _, err = self.run_cli("feedback", "--session", "s1", "--relevant", stripe, "--irrelevant",
+                              stripe, code=2)
+        self.assertIn("is named both irrelevant and relevant", err)
+        _, err = self.run_cli("feedback", "--session", "s1", "--missing", "L2:999", code=2)
+        self.assertIn("there is no L2 #999", err)
+        self.ask("s2", "does the ledger use Postgres?")
+        other = self.json_cli("recall-log", "--session", "s2")["entries"][0]["id"]
+        _, err = self.run_cli("feedback", "--session", "s1", "--log", other, "--missing", stripe,
+                              code=2)
+        self.assertIn("is of session s2, not s1", err)
+        for _ in range(2):
+            self.run_cli("feedback", "--session", "s1", "--irrelevant", stripe)
+        verdicts = [f["verdict"] for f in self.json_cli("recall-log", "--session", "s1")[
+            "entries"][0]["feedback"]]
+        self.assertEqual(sorted(verdicts), ["irrelevant", "missing"])
 
     def test_mcp_pause_and_resume(self):
         def call(name, arguments, number):
@@ -171,7 +190,23 @@ class RecallControlTests(CLITestCase):
         self.assertEqual(conn.execute("SELECT count(*) FROM gate_weights WHERE in_use = 1"
                                       ).fetchone()[0], 1 if in_use or last[2] else 0)
 
+    def test_careless_paths_and_durations_are_refused(self):
+        missing = os.path.join(self.tmp, "nowhere", "x.db")
+        _, err = self.run_cli("recall-log", "--db", missing, code=2)
+        self.assertIn("run `init`", err)
+        self.assertFalse(os.path.exists(os.path.dirname(missing)))
+        _, err = self.run_cli("pause", "--db", "", code=2)
+        self.assertIn("--db is empty", err)
+        _, err = self.run_cli("pause", "--for", "", code=2)
+        self.assertIn("--for takes a duration", err)
+        self.assertEqual(self.json_cli("resume")["paused"], [])
+
+    def test_a_prompt_with_no_candidate_is_logged_too(self):
+        self.ask("q1", "what did the vet say about the cat's teeth?")
+        entries = self.json_cli("recall-log", "--session", "q1")["entries"]
+        self.assertEqual([(e["shown"], e["held_back"]) for e in entries], [([], [])])
+
     def test_too_few_verdicts_refit_nothing(self):
         _, err = self.run_cli("feedback", "--refit")
-        self.assertIn("fewer than 20 verdicts", err)
+        self.assertIn("0 of the 20 verdicts", err)
         self.assertEqual(self.json_cli("recall-log", "--weights")["source"], "shipped")

@@ -20,7 +20,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGE = os.path.join(ROOT, "src", "memory_tiered")
 TARGET = os.path.join(ROOT, "memory_tiered.py")
-MODULES = ("base", "vocabulary", "text", "safety", "projects", "checks", "indexing", "dates", "names",
+MODULES = ("base", "vocabulary", "text", "scrubbing", "safety", "projects", "checks", "indexing", "dates", "names",
            "queries", "files",
            "schema", "db", "records", "sessions", "tombstones", "decay", "embeddings", "gate", "search",
            "store", "promote", "vault", "report", "recall", "operations", "replication", "context",

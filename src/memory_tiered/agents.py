@@ -1,7 +1,7 @@
 """Each coding agent memory_tiered connects to (one Agent class each): its configuration files,
 hooks, and the session files it writes, read in one form.
 
-Uses: base, text, safety, files, operations, context.
+Uses: base, text, scrubbing, safety, files, operations, context.
 """
 
 import collections
@@ -16,7 +16,8 @@ from .base import (
     LazyRe, MAX_SHORT, MAX_TRANSCRIPT_BYTES, MemoryTieredError, NotFoundError, now_utc,
     TRANSCRIPT_TURN_MAX, ValidationError)
 from .text import shell_quote
-from .safety import CONTROL_RE, open_regular, scrub, user_words
+from .scrubbing import scrub
+from .safety import CONTROL_RE, open_regular, user_words
 from .files import make_private_dirs, write_atomic
 from .operations import keep_session_turns
 from .context import HOOK_EVENTS, HOOK_STDIN_MAX, launch_args, module_command

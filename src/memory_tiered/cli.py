@@ -1,7 +1,7 @@
 """The command line's frame (shared options, the command table, output, errors) and the commands
 on the memory itself.
 
-Uses: base, text, safety, projects, checks, files, db, records, decay, search, store, operations, context.
+Uses: base, text, scrubbing, safety, projects, checks, files, db, records, decay, search, store, operations, context.
 """
 
 import functools
@@ -13,7 +13,8 @@ from .base import (
     LazyRe, DEFAULT_DB_PATH, iso, LEVEL_TABLE, LEVELS, MAX_ID, MemoryTieredError, NotFoundError,
     now_utc, parse_period, SEARCH_LIMIT_MAX, ValidationError)
 from .text import CJK_CLASS, short, plural, shell_quote
-from .safety import inert, scrub
+from .scrubbing import scrub
+from .safety import inert
 from .projects import current_project, project_label, resolve_project
 from .checks import ID_TEXT_RE, ORIGINS, parse_ids
 from .files import check_path
@@ -171,13 +172,16 @@ FILTER_OPTIONS = (  # the record filters `list` and `search-all` share
 
 def cli_db_path(args, environ=None):
     env = os.environ if environ is None else environ
+    if getattr(args, "db", None) == "":
+        raise ValidationError("--db is empty; give the database's path, or leave --db out for "
+                              "%s" % (env.get("MEMORY_TIERED_DB") or DEFAULT_DB_PATH))
     return check_path(
         getattr(args, "db", None) or env.get("MEMORY_TIERED_DB")
         or os.path.expanduser(DEFAULT_DB_PATH), "the database path",)
 
 
 READ_ONLY_COMMANDS = ("get", "list", "search-all", "stats", "context", "export", "review",
-                      "compress")
+                      "compress", "recall-log")
 
 
 def open_database(args):

@@ -878,13 +878,13 @@ _PAUSE_SCOPE_OPTIONS = (
                        help="do not keep the sessions it covers either"))))
 def cmd_pause(args):
     with open_database(args) as db:
-        seconds = parse_duration(args.duration) if args.duration else None
+        seconds = parse_duration(args.duration) if args.duration is not None else None
         pause = pause_recall(db, scope=_pause_scope_of(args, db), seconds=seconds,
                              capture=not args.no_capture, now=now_utc())
     emit(args, pause, [])
     say("pause: recall is paused %s%s%s; `resume` turns it back on" % (
         "everywhere" if pause["scope"] == "all" else "for " + pause["scope"].replace(":", " "),
-        " until %s" % pause["until"] if pause["until"] else "",
+        " until %s UTC" % pause["until"].replace("T", " ")[:16] if pause["until"] else "",
         "; sessions are not kept either" if not pause["capture"] else ""))
     return 0
 

@@ -334,9 +334,8 @@ def build_context(db, query=None, budget=DEFAULT_BUDGET, project=None, now=None,
         with contextlib.suppress(sqlite3.OperationalError):  # a read-only database is still read
             if shown:
                 recall_shown(db, keys=recalled_keys(shown), session_id=session_id, now=now)
-            if candidates:
-                log_recall(db, way=way, session_id=session_id, project=project, prompt=raw,
-                           shown=shown, candidates=candidates, now=now)
+            log_recall(db, way=way, session_id=session_id, project=project, prompt=raw,
+                       shown=shown, candidates=candidates, now=now)
     return text
 
 

@@ -1,13 +1,13 @@
 """The days and periods a query names, in English and Chinese.
 
-Uses: base, safety.
+Uses: base, scrubbing.
 """
 
 import contextlib
 import datetime
 
 from .base import LazyRe, local_zone, MAX_PERIODS
-from .safety import contains_any
+from .scrubbing import contains_any
 
 
 MONTH_NAMES = {

@@ -8,7 +8,7 @@ probability that the person needs the memory, with weights fitted by bench/fit_g
 blind stores of its fit split and on bench/data/injection, and a threshold chosen on the choose
 split (see bench/injection_blind.py); the figures of the test split are in the README.
 
-Uses: base, text, checks, safety, indexing, queries, records.
+Uses: base, text, checks, scrubbing, indexing, queries, records.
 """
 
 import collections
@@ -22,7 +22,7 @@ from .base import (
     LEVEL_TABLE, LEVEL_TEXT, LEVELS, now_utc, SUBJECT_MIN_RECORDS)
 from .text import CJK_CLASS, cjk_runs, word_runs
 from .checks import int_list
-from .safety import contains_any
+from .scrubbing import contains_any
 from .indexing import cjk_bigrams
 from .queries import (
     all_weak, compound_terms, extensions_in, gate_forms, gate_terms, in_periods, long_cjk,

@@ -1,7 +1,7 @@
 """Session cards (what a session asked, changed, ran and concluded) and the importers of
 transcripts, rule files and other tools' memories.
 
-Uses: base, text, safety, projects, tombstones, store, vault, operations, context, agents.
+Uses: base, text, scrubbing, safety, projects, tombstones, store, vault, operations, context, agents.
 """
 
 import contextlib
@@ -13,7 +13,8 @@ from .base import (
     LazyRe, iso, MAX_IMPORT_NOTES, MAX_ITEMS, MAX_SHORT, MAX_TEXT, MemoryTieredError, parse_time,
     ValidationError)
 from .text import short, clean_name
-from .safety import contains_any, open_regular, scrub, user_words
+from .scrubbing import contains_any, scrub
+from .safety import open_regular, user_words
 from .projects import project_key, project_root
 from .tombstones import Tombstones
 from .store import MemoryStore

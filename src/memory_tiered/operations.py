@@ -1,6 +1,6 @@
 """Each change to the memory, whole: one function per operation that every front end calls.
 
-Uses: base, text, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report, recall.
+Uses: base, text, scrubbing, safety, files, schema, records, sessions, tombstones, decay, embeddings, search, store, promote, vault, report, recall.
 """
 
 import contextlib
@@ -12,7 +12,8 @@ from .base import (
     LazyRe, LEVEL_TABLE, LEVEL_TEXT, LEVELS, MAX_SHORT, MemoryTieredError, NotFoundError,
     now_utc, TRANSCRIPT_TURN_MAX, ValidationError)
 from .text import check_text
-from .safety import scrub, user_words
+from .scrubbing import scrub
+from .safety import user_words
 from .files import digest_files, make_private_dirs, write_atomic
 from .schema import adopt_path_keys
 from .records import insert_sql, check_level, jaccard, read_config, similarity_tokens

@@ -1,6 +1,6 @@
 """The terms, names and identifiers of a search text.
 
-Uses: base, text, safety, indexing, dates, names.
+Uses: base, text, scrubbing, indexing, dates, names.
 """
 
 import functools
@@ -9,7 +9,7 @@ from .base import (
     LazyRe, local_day, local_zone, GATE_NAME_TOP, GATE_PLAIN_WORDS, GATE_PLAIN_ZH, GATE_RARE, GATE_SHORT,
     GATE_TECH_WORDS, NEAR_DISTANCE, SCAN_TERMS)
 from .text import CJK_CLASS, glossary, cjk_runs, EN_STOP_WORDS, split_stop_words, word_runs
-from .safety import contains_any
+from .scrubbing import contains_any
 from .indexing import cjk_bigrams, porter_stem
 from .dates import MONTH_NAMES, WEEKDAY_NAMES, extract_periods
 from .names import han_forms, latin_forms, names_in_latin

@@ -4,7 +4,7 @@ agent gives on it, and the gate's candidate weights refitted on those verdicts o
 Owns the tables recall_pauses, recall_log, recall_feedback and gate_weights; nothing here
 leaves the machine (replication carries none of them).
 
-Uses: base, safety, tombstones, records, gate.
+Uses: base, scrubbing, tombstones, records, gate.
 """
 
 import datetime
@@ -13,8 +13,8 @@ import math
 import re
 import sqlite3
 
-from .base import iso, LEVELS, now_utc, parse_time, ValidationError
-from .safety import scrub
+from .base import iso, LEVEL_TABLE, LEVELS, now_utc, parse_time, ValidationError
+from .scrubbing import scrub
 from .tombstones import forget_key, text_hash
 from .records import read_config
 from .gate import FEATURES, fit, GateModel, local_weights, WEIGHTS
@@ -96,8 +96,10 @@ def paused_for(db, *, session_id=None, project=None, now=None):
 
 
 def prompt_marker(prompt):
-    """"pause", "resume" or None: what a prompt's first word asks of recall."""
-    first = (prompt or "").strip().split(None, 1)[0].lower() if (prompt or "").strip() else ""
+    """"pause", "resume" or None: what a prompt's first word asks of recall (a full-width ＃, as
+    a Chinese input method types it, is #)."""
+    text = (prompt or "").strip().replace("＃", "#")
+    first = text.split(None, 1)[0].lower() if text else ""
     if first in PAUSE_MARKERS:
         return "pause"
     if first in RESUME_MARKERS:
@@ -165,7 +167,7 @@ def recall_entries(db, *, session_id=None, since=None, limit=50):
 
 def parse_memory_ref(text):
     """("l2", 5) from "L2:5", "l2#5" or "L2 5"."""
-    m = re.match(r"^\s*(l[123])\s*[:#\s]\s*(\d{1,12})\s*$", text or "", re.I)
+    m = re.match(r"^\s*(l[123])\s*[:#：\s]\s*(\d{1,12})\s*$", text or "", re.I)
     if not m:
         raise ValidationError("a memory is named LEVEL:ID, such as L2:5 (got %r)" % text)
     return m.group(1).lower(), int(m.group(2))
@@ -184,6 +186,9 @@ def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli",
             logs = conn.execute("SELECT * FROM recall_log WHERE id = ?", (log_id,)).fetchall()
             if not logs:
                 raise ValidationError("no recall log entry %d (see `recall-log`)" % log_id)
+            if session_id and logs[0]["session_id"] != session_id:
+                raise ValidationError("recall log entry %d is of session %s, not %s"
+                                      % (log_id, logs[0]["session_id"], session_id))
         elif session_id:
             logs = conn.execute("SELECT * FROM recall_log WHERE session_id = ? ORDER BY id DESC "
                                 "LIMIT 200", (session_id,)).fetchall()
@@ -192,9 +197,18 @@ def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli",
                                       "`recall-log`)" % session_id)
         else:
             raise ValidationError("feedback needs --session ID or --log ID")
+        named = {}
+        for verdict, level, record_id in verdicts:
+            if named.setdefault((level, record_id), verdict) != verdict:
+                raise ValidationError("%s:%d is named both %s and %s; give one verdict"
+                                      % (level.upper(), record_id, named[(level, record_id)],
+                                         verdict))
         for verdict, level, record_id in verdicts:
             if verdict not in VERDICTS or level not in LEVELS:
                 raise ValidationError("a verdict is one of %s" % ", ".join(VERDICTS))
+            if conn.execute("SELECT 1 FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                            (record_id,)).fetchone() is None:
+                raise ValidationError("there is no %s #%d" % (level.upper(), record_id))
             found, features = None, None
             for row in logs:
                 for item in json.loads(row["shown"]) + json.loads(row["held_back"]):
@@ -207,6 +221,10 @@ def record_feedback(db, *, verdicts, session_id=None, log_id=None, source="cli",
                 raise ValidationError("%s:%d was not shown in session %s (see `recall-log`)"
                                       % (level.upper(), record_id, session_id or log_id))
             row = found or logs[0]
+            # (a verdict given again replaces the earlier one on that judgement: a person who
+            # changes their mind, or repeats themselves, counts once)
+            conn.execute("DELETE FROM recall_feedback WHERE log_id = ? AND level = ? AND "
+                         "record_id = ?", (row["id"], level, record_id))
             conn.execute(
                 "INSERT INTO recall_feedback(at, log_id, session_id, level, record_id, verdict, "
                 "source, features) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -260,7 +278,8 @@ def refit_gate(db, *, now=None, minimum=REFIT_MIN):
     rows = _examples(db)
     if len(rows) < minimum:
         return {"examples": len(rows), "needed": minimum, "used": False,
-                "why": "fewer than %d verdicts on logged injections" % minimum}
+                "why": "%d of the %d verdicts on memories the gate saw that a refit needs"
+                       % (len(rows), minimum)}
     cut = max(1, int(len(rows) * (1 - REFIT_HOLD_OUT)))
     train, held = rows[:cut], rows[cut:]
     current = local_weights(db) or dict(WEIGHTS)

@@ -1,6 +1,6 @@
 """One memory on several devices and a team, through folders they share (replicate).
 
-Uses: base, text, safety, projects, checks, files, records, tombstones, embeddings, store, report, operations.
+Uses: base, text, scrubbing, safety, projects, checks, files, records, tombstones, embeddings, store, report, operations.
 """
 
 import collections
@@ -14,7 +14,8 @@ from .base import (
     LazyRe, iso, LEVEL_TABLE, LEVEL_TEXT, LEVELS, MAX_ITEMS, MAX_SHORT, MAX_TEXT,
     MemoryTieredError, NotFoundError, now_utc, parse_time, ValidationError)
 from .text import UID_RE, check_text, plural, sha1_hex
-from .safety import open_regular, scrub, scrub_record
+from .scrubbing import scrub, scrub_record
+from .safety import open_regular
 from .projects import project_label
 from .checks import dump_list, load_ids, load_list, ORIGINS
 from .files import (
@@ -900,6 +901,48 @@ def _note_own(conn, folder, device, path):
     _note_file(conn, folder, device + "/" + os.path.basename(path), os.stat(path))
 
 
+def _tells_nothing(raw, state):
+    """Whether an unchecked line holds nothing newer than what this device agreed on already
+    (every stamp no newer, every count no higher): a compacted file read again after another
+    device folded its own.  Anything odd says False, and the line is checked in full."""
+    if state is None or not isinstance(raw, dict):
+        return False
+    try:
+        if raw.get("forgotten") is not None:
+            return state["forgotten"] is not None and not _newer(raw["forgotten"],
+                                                                 state["forgotten"])
+        if state["forgotten"]:
+            return True  # (a forgotten record never comes back)
+        stamps = [(name, tuple(raw["at"])) for name in (raw.get("set") or {})]
+        stamps += [(name, tuple(item[1:])) for name, item in (raw.get("fields") or {}).items()]
+        for name, stamp in stamps:
+            have = state["fields"].get(name)
+            if have is None or len(stamp) != 2 or stamp > tuple(have[1:]):
+                return False
+        return all(count <= state["counts"].get(device, 0)
+                   for device, count in (raw.get("counts") or {}).items())
+    except (TypeError, KeyError, AttributeError, ValueError):
+        return False
+
+
+def _batched(conn, states, batches, bad, source, teams):
+    """The checked lines of ``batches``, each batch's states read first (a batch at a time); a
+    line that tells nothing new is passed over before its (costly) check; a bad one is counted
+    in ``bad``."""
+    for batch in batches:
+        _load_states(conn, states, [obj["uid"] for obj in batch])
+        for raw in batch:
+            state = states.get(raw["uid"])
+            # (a team folder's word on a record a personal folder speaks of: _merge_line decides)
+            if not (state and state["came_from"] in teams and source not in teams) and \
+                    _tells_nothing(raw, state):
+                continue
+            try:
+                yield _check_line(raw)
+            except (ValueError, ValidationError, RecursionError, OverflowError, TypeError):
+                bad[0] += 1
+
+
 def _read_folder(conn, states, folder, project, now):
     """Fold every replica file of ``folder`` not read since it last changed into ``states``.
     Returns (uids told something new, lines rejected, unreadable lines, files read)."""
@@ -969,48 +1012,6 @@ def _read_folder(conn, states, folder, project, now):
         seen.update({d: {"ms": ms, "seen": iso(now)} for d, ms in ahead.items()})
         set_replica_meta(conn, "ahead", json.dumps(seen, sort_keys=True))
     return changed, rejected, bad, read
-
-
-def _batched(conn, states, batches, bad, source, teams):
-    """The checked lines of ``batches``, each batch's states read first (a batch at a time); a
-    line that tells nothing new is passed over before its (costly) check; a bad one is counted
-    in ``bad``."""
-    for batch in batches:
-        _load_states(conn, states, [obj["uid"] for obj in batch])
-        for raw in batch:
-            state = states.get(raw["uid"])
-            # (a team folder's word on a record a personal folder speaks of: _merge_line decides)
-            if not (state and state["came_from"] in teams and source not in teams) and \
-                    _tells_nothing(raw, state):
-                continue
-            try:
-                yield _check_line(raw)
-            except (ValueError, ValidationError, RecursionError, OverflowError, TypeError):
-                bad[0] += 1
-
-
-def _tells_nothing(raw, state):
-    """Whether an unchecked line holds nothing newer than what this device agreed on already
-    (every stamp no newer, every count no higher): a compacted file read again after another
-    device folded its own.  Anything odd says False, and the line is checked in full."""
-    if state is None or not isinstance(raw, dict):
-        return False
-    try:
-        if raw.get("forgotten") is not None:
-            return state["forgotten"] is not None and not _newer(raw["forgotten"],
-                                                                 state["forgotten"])
-        if state["forgotten"]:
-            return True  # (a forgotten record never comes back)
-        stamps = [(name, tuple(raw["at"])) for name in (raw.get("set") or {})]
-        stamps += [(name, tuple(item[1:])) for name, item in (raw.get("fields") or {}).items()]
-        for name, stamp in stamps:
-            have = state["fields"].get(name)
-            if have is None or len(stamp) != 2 or stamp > tuple(have[1:]):
-                return False
-        return all(count <= state["counts"].get(device, 0)
-                   for device, count in (raw.get("counts") or {}).items())
-    except (TypeError, KeyError, AttributeError, ValueError):
-        return False
 
 
 def _compact(db, folder, device, header, project, stamp):

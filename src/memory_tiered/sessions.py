@@ -1,13 +1,13 @@
 """The session buffer: sessions waiting for their summary, and their captured turns (the only
 code that reads or writes session_turns and pending_sessions).
 
-Uses: base, safety.
+Uses: base, scrubbing.
 """
 
 import datetime
 
 from .base import iso
-from .safety import scrub
+from .scrubbing import scrub
 
 
 def _clean(*values):

@@ -1,7 +1,7 @@
 """Records of the three levels: add, read, list, edit, merge, forget, import, export
 (MemoryStore).
 
-Uses: base, text, safety, checks, indexing, files, schema, db, records, sessions, tombstones, decay, search.
+Uses: base, text, scrubbing, checks, indexing, files, schema, db, records, sessions, tombstones, decay, search.
 """
 
 import contextlib
@@ -16,7 +16,7 @@ from .base import (
     NotFoundError, now_utc, parse_time, RELATED_BACKFILL, RELATED_MAX, RELATED_MIN, TUNABLES,
     ValidationError, Written)
 from .text import UID_RE, check_text, new_uid, sha1_hex
-from .safety import scrub_record
+from .scrubbing import scrub_record
 from .checks import (
     check_importance, check_number, dump_list, int_list, load_ids, load_list, parse_ids)
 from .indexing import index_text, normalise_text, unit_list

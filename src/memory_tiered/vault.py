@@ -1,7 +1,7 @@
 """The Obsidian vault, both ways (VaultSync): notes written, edits read back through the
 operations.
 
-Uses: base, text, safety, projects, checks, files, records, decay, store.
+Uses: base, text, scrubbing, safety, projects, checks, files, records, decay, store.
 """
 
 import contextlib
@@ -14,7 +14,8 @@ from .base import (
     LazyRe, O_NOFOLLOW, LEVEL, LEVEL_TABLE, LEVEL_TEXT, LEVELS, MemoryTieredError, now_utc,
     ValidationError)
 from .text import check_text, clean_name, sha1_hex
-from .safety import open_regular, scrub
+from .scrubbing import scrub
+from .safety import open_regular
 from .projects import resolve_project
 from .checks import check_importance, load_ids, split_items
 from .files import (
