@@ -88,6 +88,7 @@ class AgentHookTests(CLITestCase):
         self.assertEqual(len(ours), 1, ours)
         return ours[0]
 
+    @slow
     def test_codex_hooks_inject_plain_text_and_queue_the_rollout(self):
         os.makedirs(os.path.join(self.tmp, ".codex"))
         with open(os.path.join(self.tmp, ".codex", "hooks.json"), "w") as handle:

@@ -74,6 +74,7 @@ class HookTests(CLITestCase):
         self.assertIn("1 earlier session(s) here have no summary", out)
         self.assertLess(len(out), 10000)
 
+    @slow
     def test_a_writer_holding_the_database_costs_the_prompt_hook_only_its_counting(self):
         holder = sqlite3.connect(self.db, isolation_level=None)
         self.addCleanup(holder.close)

@@ -4,7 +4,7 @@ import json
 import random
 import unittest
 
-from helpers import CLITestCase, memory_tiered
+from helpers import CLITestCase, memory_tiered, slow
 
 
 class ModelTests(unittest.TestCase):
@@ -41,6 +41,7 @@ class ModelTests(unittest.TestCase):
         self.assertEqual(explained[0][0], "coverage")
         self.assertAlmostEqual(explained[0][2], 4.0)
 
+    @slow
     def test_the_fit_finds_the_evidence_that_separates(self):
         rng = random.Random(7)
         rows = []

@@ -345,6 +345,7 @@ class FuzzTests(CLITestCase):
                                  (argv, text))
                 self.assertEqual(self.dump(), before, (argv, text))
 
+    @slow
     def test_hooks_and_mcp_with_generated_input(self):
         rng = random.Random(self.SEED)
         payloads = []

@@ -16,6 +16,7 @@ def _tree():
 
 
 class LayoutTests(unittest.TestCase):
+    @slow
     def test_nothing_uses_what_is_defined_below_it(self):
         _, tree = _tree()
         defined = {}
@@ -43,12 +44,14 @@ class LayoutTests(unittest.TestCase):
                         later.append("%s (line %d) uses %s" % (node.name, node.lineno, sub.id))
         self.assertEqual(sorted(set(later)), [])
 
+    @slow
     def test_no_function_is_longer_than_80_lines(self):
         _, tree = _tree()
         long = ["%s (%d lines)" % (n.name, n.end_lineno - n.lineno + 1) for n in ast.walk(tree)
                 if isinstance(n, ast.FunctionDef) and n.end_lineno - n.lineno + 1 > 80]
         self.assertEqual(long, [])
 
+    @slow
     def test_no_block_of_six_lines_is_written_twice(self):
         source, _ = _tree()
         lines = [line.strip() for line in source.splitlines()

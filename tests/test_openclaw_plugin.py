@@ -79,6 +79,7 @@ def _imports(source):
 @unittest.skipUnless(NODE_VERSION and NODE_VERSION >= (18, 0),
                      "the plugin's tools need Node 18+ on PATH (not found); its manifest was checked")
 class StandInTests(unittest.TestCase):
+    @slow
     def test_the_tools_answer_from_the_database_as_openclaw_expects(self):
         with tempfile.TemporaryDirectory() as tmp:
             db = _seed(tmp)

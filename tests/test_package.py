@@ -10,7 +10,7 @@ import subprocess
 import sys
 import unittest
 
-from helpers import ROOT, memory_tiered
+from helpers import ROOT, memory_tiered, slow
 
 PACKAGE = os.path.join(ROOT, "src", "memory_tiered")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -51,6 +51,7 @@ class PackageTests(unittest.TestCase):
         for name in build.MODULES:
             self.assertIn("# ==== src/memory_tiered/%s.py ====" % name, shipped)
 
+    @slow
     def test_each_module_says_what_it_owns_and_uses_and_stays_short(self):
         for name in build.MODULES:
             text, tree = module_tree(name)
@@ -62,6 +63,7 @@ class PackageTests(unittest.TestCase):
                 n.strip() for n in uses.group(1).replace("\n", " ").split(",")}
             self.assertEqual(said, set(own_imports(tree)), name)
 
+    @slow
     def test_each_module_imports_every_name_it_uses(self):
         import builtins
         import symtable
@@ -95,6 +97,7 @@ class PackageTests(unittest.TestCase):
                 self.assertLess(build.MODULES.index(used), build.MODULES.index(name),
                                 "%s imports %s, which stands below it" % (name, used))
 
+    @slow
     def test_front_ends_use_only_public_names(self):
         for name in build.MODULES:
             for used, names in own_imports(module_tree(name)[1]).items():
@@ -118,6 +121,7 @@ class PackageTests(unittest.TestCase):
         for name in memory_tiered.__all__:
             self.assertTrue(hasattr(memory_tiered, name), name)
 
+    @slow
     def test_the_package_runs_as_the_shipped_file_does(self):
         done = subprocess.run([sys.executable, "-m", "memory_tiered", "--version"], cwd=os.path.join(
             ROOT, "src"), capture_output=True, text=True, timeout=60)

@@ -9,7 +9,7 @@ import sqlite3
 import subprocess
 from unittest import mock
 
-from helpers import COMMAND, CLITestCase, memory_tiered
+from helpers import COMMAND, CLITestCase, memory_tiered, slow
 
 NOW = "2026-12-01T10:00:00+00:00"
 
@@ -37,6 +37,7 @@ class RecallControlTests(CLITestCase):
     def ask(self, session, prompt, now=NOW):
         return self.hook("user-prompt-submit", now=now, session_id=session, prompt=prompt)
 
+    @slow
     def test_a_paused_session_project_or_everything_injects_nothing(self):
         prompt = "how many times does billing retry a failed Stripe charge?"
         self.assertIn("Stripe", self.ask("s1", prompt))
@@ -59,6 +60,7 @@ class RecallControlTests(CLITestCase):
         _, err = self.run_cli("pause", "--session", "x", "--all", code=2)
         self.assertIn("give one of", err)
 
+    @slow
     def test_a_prompt_marker_pauses_the_rest_of_its_session_and_another_resumes(self):
         prompt = "医生上次怎么说我的膝盖？"
         self.assertIn("半月板", self.ask("m1", prompt))
@@ -79,6 +81,7 @@ class RecallControlTests(CLITestCase):
         self.hook("session-end", session_id="kept", reason="exit")
         self.assertEqual([p["session_id"] for p in self.json_cli("pending")["pending"]], ["kept"])
 
+    @slow
     def test_the_log_shows_what_was_injected_and_why_and_forget_leaves_it(self):
         self.ask("s1", "how many times does billing retry a failed Stripe charge?")
         self.ask("s1", "thanks!")
@@ -101,6 +104,7 @@ class RecallControlTests(CLITestCase):
         self.assertNotIn('"id": %d' % self.db_ids["stripe"], json.dumps(
             [e["shown"] + e["held_back"] for e in entries]))
 
+    @slow
     def test_feedback_by_command_and_mcp(self):
         self.ask("s1", "how many times does billing retry a failed Stripe charge?")
         stripe = "L1:%d" % self.db_ids["stripe"]

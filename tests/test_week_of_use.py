@@ -135,6 +135,7 @@ class UndoAndFilesTests(VaultTestCase):
         for placeholder in ("在这里写", "first key point", "第一个要点"):
             self.assertNotIn(placeholder, texts)
 
+    @slow
     def test_an_idle_sync_writes_nothing(self):
         self.bulk_l1(["note number %d about topic %d" % (n, n * 7919 % 1000) for n in range(250)])
         self.sync()
