@@ -210,6 +210,36 @@ class RecallControlTests(CLITestCase):
         entries = self.json_cli("recall-log", "--session", "q1")["entries"]
         self.assertEqual([(e["shown"], e["held_back"]) for e in entries], [([], [])])
 
+    @slow
+    def test_the_vault_note_of_a_day_is_read_back_as_feedback(self):
+        vault = os.path.join(self.tmp, "vault")
+        os.makedirs(vault)
+        self.ask("v1", "how many times does billing retry a failed Stripe charge?")
+        self.run_cli("sync", "--vault", vault, now=NOW)
+        path = os.path.join(vault, "回忆记录", "2026-12-01.md")
+        with open(path, encoding="utf-8") as handle:
+            note = handle.read()
+        stripe = "L1:%d" % self.db_ids["stripe"]
+        self.assertIn("- [ ] irrelevant · %s Billing retries" % stripe, note)
+        self.assertIn("> how many times does billing retry", note)
+        knee = "L1:%d" % self.db_ids["knee"]
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(note.replace("- [ ] irrelevant", "- [x] irrelevant").replace(
+                "Missed: ", "Missed: " + knee))
+        _, err = self.run_cli("sync", "--vault", vault, now=NOW)
+        feedback = self.json_cli("recall-log", "--session", "v1")["entries"][0]["feedback"]
+        self.assertEqual(sorted((f["verdict"], f["source"]) for f in feedback),
+                         [("irrelevant", "vault"), ("missing", "vault")])
+        with open(path, encoding="utf-8") as handle:
+            self.assertIn("- [x] irrelevant · %s" % stripe, handle.read())  # (kept as ticked)
+        with open(path, encoding="utf-8") as handle:
+            note = handle.read()
+        with open(path, "w", encoding="utf-8") as handle:  # unticked: the verdict is taken back
+            handle.write(note.replace("- [x] irrelevant", "- [ ] irrelevant"))
+        self.run_cli("sync", "--vault", vault, now=NOW)
+        feedback = self.json_cli("recall-log", "--session", "v1")["entries"][0]["feedback"]
+        self.assertEqual([f["verdict"] for f in feedback], ["missing"])
+
     def test_too_few_verdicts_refit_nothing(self):
         _, err = self.run_cli("feedback", "--refit")
         self.assertIn("0 of the 20 verdicts", err)

@@ -26,7 +26,7 @@ from .store import MemoryStore
 from .promote import Promoter
 from .vault import VAULT_ASIDE, VaultSync
 from .report import REPORT_FOLDER, vault_path, write_digest
-from .recall import forget_all_log, forget_in_log
+from .recall import forget_all_log, forget_in_log, sync_recall_notes
 
 
 # Every front end (CLI, MCP, hooks, vault read-back, importers, Hermes) calls one of these with
@@ -96,6 +96,11 @@ def sync_vault(db, *, vault, levels=("l1", "l2", "l3", "tree"), dry_run=False, r
     syncer = VaultSync(db, vault, add=add_memory, edit=edit_memory, pin=pin_memory)
     report = syncer.sync(levels, dry_run, now or now_utc(), resolve)
     embed_quietly(db, syncer.edited)
+    # the recall notes: what a person ticked there is feedback; each day's injections written
+    recalled = sync_recall_notes(db, vault=vault, now=now, dry_run=dry_run)
+    report["recall_feedback"] = recalled["read_back"]
+    report["written"] = list(report["written"]) + [
+        os.path.relpath(p, vault) for p in recalled["written"]]
     return report
 
 

@@ -4,17 +4,21 @@ agent gives on it, and the gate's candidate weights refitted on those verdicts o
 Owns the tables recall_pauses, recall_log, recall_feedback and gate_weights; nothing here
 leaves the machine (replication carries none of them).
 
-Uses: base, scrubbing, tombstones, records, gate.
+Uses: base, scrubbing, safety, files, tombstones, records, gate.
 """
 
 import datetime
 import json
 import math
+import os
 import re
 import sqlite3
 
-from .base import iso, LEVEL_TABLE, LEVELS, now_utc, parse_time, ValidationError
+from .base import (
+    iso, LEVEL_TABLE, LEVEL_TEXT, LEVELS, MemoryTieredError, now_utc, parse_time, ValidationError)
 from .scrubbing import scrub
+from .safety import open_regular
+from .files import make_private_dirs, write_atomic
 from .tombstones import forget_key, text_hash
 from .records import read_config
 from .gate import FEATURES, fit, GateModel, local_weights, WEIGHTS
@@ -312,3 +316,116 @@ def weights_in_use(db):
             "examples": row["examples"], "held_back": row["held_back"],
             "loss_before": row["loss_before"], "loss_after": row["loss_after"],
             "weights": json.loads(row["weights"])}
+
+
+# -- The recall notes in the vault: each day's injections, a box to tick per memory --
+
+RECALL_FOLDER = "回忆记录"
+RECALL_NOTE_DAYS = 7  # days of the log a sync keeps notes for
+_NOTE_ENTRY_RE = re.compile(r"^## #(\d+) ")
+_NOTE_BOX_RE = re.compile(r"^- \[( |x|X)\] irrelevant · (L[123]):(\d+)\b")
+_NOTE_MISSED_RE = re.compile(r"^(?:Missed|漏了)[^:：]*[:：](.*)$")
+_NOTE_REF_RE = re.compile(r"\b[Ll]([123])\s*[:#：]\s*(\d{1,12})\b")
+
+
+def _note_text(db, level, record_id):
+    row = db.execute("SELECT %s FROM %s WHERE id = ?" % (LEVEL_TEXT[level], LEVEL_TABLE[level]),
+                     (record_id,)).fetchone()
+    text = " ".join((row[0] if row else "(forgotten)").split())
+    return (text[:90] + "…" if len(text) > 90 else text).replace("[", "(").replace("]", ")")
+
+
+def _recall_note(db, day, entries):
+    """The note of one day: each injection with its prompt, a box per memory shown (tick it:
+    irrelevant) and a line to name a missed one; ticks and names already given are kept."""
+    lines = ["---", "type: recall-log", "day: %s" % day, "---",
+             "# 回忆记录 %s" % day, "",
+             "Tick a memory that did not help; after `Missed:` name one it should have shown "
+             "(L1:12). The next `sync` reads both back as feedback.", ""]
+    for e in entries:
+        verdicts = {(f["level"], f["record_id"]): f["verdict"] for f in e["feedback"]}
+        lines.append("## #%d %s%s%s" % (e["id"], e["at"][11:16],
+                                        " · session %s" % e["session_id"] if e["session_id"]
+                                        else "", " · %s" % e["way"]))
+        lines.append("> %s" % (" ".join((e["prompt"] or "(the prompt is not kept: it held a "
+                                          "secret)").split())[:200]))
+        for item in e["shown"]:
+            ticked = verdicts.get((item["level"], item["id"])) == "irrelevant"
+            lines.append("- [%s] irrelevant · %s:%d %s" % (
+                "x" if ticked else " ", item["level"].upper(), item["id"],
+                _note_text(db, item["level"], item["id"])))
+        missed = ["%s:%d" % (level.upper(), rid) for (level, rid), v in sorted(verdicts.items())
+                  if v == "missing"]
+        lines += ["Missed: %s" % ", ".join(missed), ""]
+    return "\n".join(lines) + "\n"
+
+
+def _read_recall_note(text):
+    """{log id: (irrelevant [(level, id)], missing [(level, id)])} a note says."""
+    said, current = {}, None
+    for line in text.splitlines():
+        entry = _NOTE_ENTRY_RE.match(line)
+        if entry:
+            current = int(entry.group(1))
+            said[current] = ([], [])
+            continue
+        if current is None:
+            continue
+        box = _NOTE_BOX_RE.match(line.strip())
+        if box and box.group(1) in "xX":
+            said[current][0].append((box.group(2).lower(), int(box.group(3))))
+        missed = _NOTE_MISSED_RE.match(line.strip())
+        if missed:
+            said[current][1].extend(("l" + m.group(1), int(m.group(2)))
+                                    for m in _NOTE_REF_RE.finditer(missed.group(1)))
+    return said
+
+
+def sync_recall_notes(db, *, vault, now=None, dry_run=False):
+    """The vault's recall notes both ways: what a person ticked or named in a note is read back
+    first (the note speaks for the verdicts given in the vault on its injections: a box
+    unticked takes its verdict back), then the notes of the last RECALL_NOTE_DAYS days are
+    written again.  Returns {"read_back": verdicts, "written": notes}."""
+    now = now or now_utc()
+    folder = os.path.join(vault, RECALL_FOLDER)
+    read_back, written = 0, []
+    if os.path.isdir(folder):
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if not name.endswith(".md") or os.path.islink(path) or not os.path.isfile(path):
+                continue
+            try:
+                with open_regular(path, 4 << 20, "recall note") as handle:
+                    said = _read_recall_note(handle.read().decode("utf-8", "replace"))
+            except (OSError, MemoryTieredError):
+                continue
+            for log_id, (irrelevant, missing) in said.items():
+                given = {(f["level"], f["record_id"], f["verdict"]) for f in db.execute(
+                    "SELECT level, record_id, verdict FROM recall_feedback WHERE log_id = ? AND "
+                    "source = 'vault'", (log_id,))}
+                wanted = {(lv, rid, "irrelevant") for lv, rid in irrelevant} | {
+                    (lv, rid, "missing") for lv, rid in missing}
+                if given == wanted or dry_run:
+                    continue
+                with db.atomic() as conn:
+                    conn.execute("DELETE FROM recall_feedback WHERE log_id = ? AND source = "
+                                 "'vault'", (log_id,))
+                for level, rid, verdict in sorted(wanted):
+                    try:
+                        record_feedback(db, verdicts=[(verdict, level, rid)], log_id=log_id,
+                                        source="vault", now=now)
+                        read_back += 1
+                    except ValidationError:
+                        continue  # (a memory named that is not there, a log entry gone)
+    since = iso(now - datetime.timedelta(days=RECALL_NOTE_DAYS))
+    days = {}
+    for entry in reversed(recall_entries(db, since=since, limit=100000)):
+        if entry["shown"]:
+            days.setdefault(entry["at"][:10], []).append(entry)
+    if not dry_run and days:
+        make_private_dirs(folder)
+        for day, entries in sorted(days.items()):
+            path = os.path.join(folder, "%s.md" % day)
+            if write_atomic(path, _recall_note(db, day, entries)):
+                written.append(path)
+    return {"read_back": read_back, "written": written}
