@@ -265,14 +265,15 @@ class TestStampsAtTheChange(Devices):
         self.on_at("b", "2026-12-01T09:45:00Z", "replicate", "--dir", self.folder)
         self.on_at("a", "2026-12-04T09:50:00Z", "replicate", "--dir", self.folder)
         self.assertEqual(self.by_text("a", "Deploys happen")["text"], "Deploys happen on Thursdays")
-        clock = sqlite3.connect(self.db("b")).execute(
-            "SELECT value FROM replica_meta WHERE key = 'clock'").fetchone()[0]
+        with contextlib.closing(sqlite3.connect(self.db("b"))) as conn:
+            clock = conn.execute("SELECT value FROM replica_meta WHERE key = 'clock'").fetchone()[0]
         self.assertLess(int(clock.split(".")[0]),
                         int(datetime.datetime(2026, 12, 2, tzinfo=datetime.timezone.utc).timestamp()
                             * 1000))
 
     def test_the_clock_counter_never_stands_still(self):
         conn = sqlite3.connect(":memory:")
+        self.addCleanup(conn.close)
         conn.execute("CREATE TABLE replica_meta (key TEXT PRIMARY KEY, value TEXT)")
         moment = datetime.datetime(2026, 12, 1, tzinfo=datetime.timezone.utc)
         millis = int(moment.timestamp() * 1000)
@@ -669,8 +670,8 @@ class TestHostileFolder(Devices):
         # a clock a month ahead: its record is there at once, its clock is never adopted, and
         # status says which device and how far ahead
         self.assertIn("Written by a clock", json.dumps(self.records("b")))
-        clock = sqlite3.connect(self.db("b")).execute(
-            "SELECT value FROM replica_meta WHERE key = 'clock'").fetchone()[0]
+        with contextlib.closing(sqlite3.connect(self.db("b"))) as conn:
+            clock = conn.execute("SELECT value FROM replica_meta WHERE key = 'clock'").fetchone()[0]
         self.assertLess(clock, future)
         status = self.json_on("b", "replicate", "--status")
         self.assertEqual([c["device"] for c in status["clocks_ahead"]], ["other"])
