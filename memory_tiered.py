@@ -2044,15 +2044,16 @@ _STRONG_ENDINGS = ("password", "passwd", "passphrase", "passcode", "pass", "pwd"
 _STRONG_PARTS = frozenset(("pw", "psk"))
 _NOT_PASS = frozenset("bypass compass encompass surpass overpass underpass trespass".split())
 # ... and these make it one when it looks random (sort_key=created_at is no secret)
-_WEAK_ENDINGS = ("key", "keys", "auth", "sig", "signature", "session", "sessionid", "sessid",
+_WEAK_ENDINGS = ("key", "keys", "auth", "api", "sig", "signature", "session", "sessionid", "sessid",
                  "sid", "cookie", "salt", "hmac", "otp", "jwt", "sk", "ak", "userinfo")
 # what may follow the secret word in a name that still holds the secret (SECRET_KEY_BASE,
 # DB_PASSWORD_PROD); anything else makes it a name about a secret (password_file, token_type)
 _SECRET_SUFFIXES = frozenset("base value data str string b64 base64 hex raw enc encrypted plain "
                              "plaintext text prod dev test staging live old new current primary "
-                             "secondary backup info userinfo pair".split())
+                             "secondary backup info userinfo pair word confirmation confirm again "
+                             "repeat private".split())
 # a key part after one of these is no secret (recv-keys, public_key, Idempotency-Key, sort_key)
-_NOT_SECRET_KEYS = frozenset("release public pub recv fingerprint finger id ids sort primary foreign "
+_NOT_SECRET_KEYS = frozenset("release public pub recv fingerprint finger id ids sort primary foreign site "
                              "partition cache idempotency dedup dedupe routing shard hash object "
                              "map lookup row composite unique index message kafka redis "
                              "i18n translation".split())
@@ -2109,7 +2110,7 @@ _HEX_RE = LazyRe(r"[0-9a-f]+")
 _HEX_ANY_RE = LazyRe(r"[0-9a-fA-F]+")
 _MAC_RE = LazyRe(r"(?:[0-9A-Fa-f]{2}:){5}[0-9A-Fa-f]{2}")
 # what is public by design: publishable keys, and the DER of a public key (SPKI: RSA, EC, Ed25519)
-_PUBLIC_KEYS = ("pk_live_", "pk_test_", "MIIBIjANBgkqhkiG9w0BAQEFAAOC", "MIICIjANBgkqhkiG9w0BAQEFAAOC",
+_PUBLIC_KEYS = ("pk_live_", "pk_test_", "pk.eyJ", "MIIBIjANBgkqhkiG9w0BAQEFAAOC", "MIICIjANBgkqhkiG9w0BAQEFAAOC",
                 "MFkwEwYHKoZIzj0CAQYI", "MCowBQYDK2Vw")
 _DOTTED_TOKEN_RE = LazyRe(r"(?<![\w.\-])[\w\-]{20,}\.[\w\-]{6,}\.[\w\-]{20,}(?![\w.\-])")
 _TOKENISH_PREFIX = ("pat", "api", "key", "tok", "secret", "sk", "live", "auth", "bot", "app", "sec")
@@ -2121,28 +2122,33 @@ _USERINFO_RE = LazyRe(r"(?i)\b[a-z][a-z0-9+.\-]{1,20}://(?:([^\s/:\"'<>\[\]]{0,2
 # a Go database DSN: user:PASSWORD@tcp(host:port)/db
 _GO_DSN_RE = LazyRe(r"(?<![\w/])[\w.\-]{1,64}:(?P<value>[^\s@\"'/:]{1,200})@(?:tcp|unix)\(")
 # a value: quoted, or a run up to a space, a delimiter, a next query parameter or CJK punctuation
-_VALUE = (r"(?P<value>\"(?:[^\"\\\n]|\\.){1,400}\"|'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”|"
+_VALUE = (r"(?P<value>\"(?:[^\"\\\n]|\\.){1,400}\"|N?'[^'\n]{1,400}'|`[^`\n]{1,400}`|“[^”\n]{1,400}”|"
           r"「[^」\n]{1,400}」|\{[^{}\n]{1,200}\}(?![}])|"
           r"(?:[^\s,;'\"<>(){}\[\]|&，。；、（）【】「」『』《》！？“”\u3000]|&(?![\w\-]+=)){1,400})")
 _PROSE_SEPARATORS = ("is", "was", "to", "是", "为", "為", "改成", "改为", "设置成", "设成", "设为", "設為",
                      "改成了", "设置成了")
-_SEPARATOR = (r"(?P<sep>[ \t]*(?:=>|:=|==?|:|：)[ \t]*|[ \t]*(?:是|为|為|改成了?|改为|设置成了?|设成|设为|設為)"
+_SEPARATOR = (r"(?P<sep>[ \t]*(?:=>|:=|==?|:|：|＝)[ \t]*|[ \t]*(?:是|为|為|改成了?|改为|设置成了?|设成|设为|設為)"
               r"[ \t]*|[ \t]+(?:is|was|to)[ \t]*[:：]?[ \t]*|[ \t]+)")
 # NAME SEP VALUE, the name an identifier (quoted, or a flag) or a Chinese secret word
-_ASSIGN_RE = LazyRe(r"(?P<name>(?<![\w\-.])-{0,2}[\"']?[A-Za-z_][\w.\-]{0,80}[\"']?)" + _SEPARATOR
+_ASSIGN_RE = LazyRe(r"(?P<name>(?<![\w\-.])-{0,2}[\"']?[A-Za-z_][\w.\-]{0,80}[\"']?\]?)" + _SEPARATOR
                      + _VALUE)
 _NAME_HINTS = ("pass", "pwd", "pw", "secret", "token", "cred", "key", "auth", "sig", "sess", "sid",
                "cookie", "salt", "hmac", "otp", "jwt", "sk") + _SECRET_WORDS_ZH
 # a Chinese secret word with a few words between it and its value (数据库的密码是 X, token 给你：X)
 _ZH_ASSIGN_RE = LazyRe(
     r"(?P<name>(?:%s|(?i:token|key|secret|password)))(?P<between>[\u4e00-\u9fff]{0,6}?)"
-    r"(?P<sep>[ \t]*(?:是|为|為|：|:|=|(?:改成|改为|设置成|设置为|设成|设为|設為|换成|变成|改)了?)[ \t]*|"
+    r"(?P<sep>[ \t]*(?:是|为|為|：|:|=|＝|(?:改成|改为|设置成|设置为|设成|设为|設為|换成|变成|改)了?)[ \t]*|"
     r"[ \t]+|(?=[“「]))"
     % "|".join(_SECRET_WORDS_ZH)
     + _VALUE)
-_KEY_VALUE_ATTR_RE = LazyRe(r"\b(?:key|name)=([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s+value="
+_KEY_VALUE_ATTR_RE = LazyRe(r"\b(?:key|name)=([\"'])(?P<name>[A-Za-z_][\w.:\-]{0,80})\1\s+value="
                              r"(?P<value>\"[^\"\n]{1,400}\"|'[^'\n]{1,400}')")
-_XML_ELEMENT_RE = LazyRe(r"<(?P<name>[A-Za-z_][\w.\-]{0,60})>(?P<value>[^<\n]{1,400})</(?P=name)>")
+_XML_ELEMENT_RE = LazyRe(r"<(?P<tag>(?:[A-Za-z_][\w.\-]{0,40}:)?(?P<name>[A-Za-z_][\w.\-]{0,60}))"
+                         r"(?:\s[^<>]{0,300})?>\s{0,80}(?:<Value>)?(?P<value>[^<\n]{1,400})"
+                         r"(?:</Value>\s{0,80})?</(?P=tag)>")
+# the name an element's name="" or key="" attribute gives (<property name="x.password">V</property>)
+_XML_NAMED_RE = LazyRe(r"<[\w:.\-]+\s+(?:name|key)=[\"'](?P<name>[A-Za-z_][\w.:\-]{0,80})[\"'][^<>]{0,200}>"
+                       r"(?P<value>[^<\n]{1,400})</")
 _CALL_PAIR_RE = LazyRe(r"([\"'])(?P<name>[A-Za-z_][\w.\-]{0,80})\1\s*,\s*(?P<value>\"(?:[^\"\\\n]|\\.)"
                         r"{1,400}\"|'[^'\n]{1,400}')")
 # a command that names a secret, then gives its value (gh secret set NAME --body X)
@@ -2150,7 +2156,7 @@ _NAMED_FLAG_VALUE_RE = LazyRe(r"(?:--name|--key|secret\s+set|--parameter-name)[ 
                               r"[^\n|;]*?\s(?:--value|--body|-b|--secret-string|--data)[ =]"
                               + r"(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s'\"]\S*)")
 # a JSON pair of a name and its value ({"key": "apiKey", "value": "..."}, Postman, Helm lists)
-_NAME_THEN_VALUE_RE = LazyRe(r"(?m)^(?P<indent>[ \t]*-?[ \t]*)name:[ \t]*[\"']?(?P<name>[A-Za-z_]"
+_NAME_THEN_VALUE_RE = LazyRe(r"(?im)^(?P<indent>[ \t]*-?[ \t]*)name:[ \t]*[\"']?(?P<name>[A-Za-z_.]"
                              r"[\w.\-]{0,80})[\"']?[ \t]*\n[ \t]*value:[ \t]*(?P<value>\"[^\"\n]{1,400}\"|"
                              r"'[^'\n]{1,400}'|[^\s#]{1,400})")
 # NAME.key=x, then NAME.value=SECRET (or NAME_KEY / NAME_VALUE): the value of what was named
@@ -2190,7 +2196,7 @@ _CLI_PASSWORD_RES = tuple(LazyRe(p) for p in (
     r"(?:^|>[ \t]*)AUTH[ \t]+" + _ARG,
     # curl -u user:VALUE, --user user:VALUE
     r"\s(?:-u|--user|--proxy-user|-U)(?:\s+|=)[\"']?(?:[^\s:,%\"']*[:,]|[^\s:,%\"']+%)"
-    r"(?P<value>[^\s\"']+)",
+    r"(?P<value>'[^'\n]+'|\"[^\"\n]+\"|[^\s\"']+)",
 ))
 # what each of the patterns above needs in the text (lower-cased), SQL's first
 _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), ("sshpass",),
@@ -2202,7 +2208,7 @@ _CLI_HINTS = (("identified", "password", "requirepass"), ("mysql", "mariadb"), (
 _KEY_PAIR_FLAGS_RE = LazyRe(r"\s-(?:i|a|-access[-_]?key(?:[-_]id)?|-ak)[ =]\S{8,}\s+"
                             r"-(?:k|s|-secret[-_]?key|-sk)[ =](?P<value>[^\s'\"]{12,})")
 # a call that takes a user (or an app id) and then its password or key
-_CALL_SECRET_RE = LazyRe(r"\b(?:\w*login|\w*auth\w*|authenticate|connect|algoliasearch|\w*_pw_\w*|"
+_CALL_SECRET_RE = LazyRe(r"\b(?i:\w*login|\w*auth\w*|authenticate|connect|algoliasearch|\w*_pw_\w*|"
                          r"\w*_pw|\w*passw\w*|\w*credentials?|"
                          r"set_password|SMTP\w*\.login)\(\s*(['\"])[^'\"\n]{1,80}\1\s*,\s*"
                          r"(['\"])(?P<value>[^'\"\n]{4,200})\2")
@@ -2220,7 +2226,8 @@ _SECRET_SHAPES = (
     (LazyRe(r"\bPSK\s+(?P<value>\"[^\"\n]{4,200}\")"), ("psk",)),
     (LazyRe(r"\bldap\w*\s[^\n|;]*?\s-w\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"), ("ldap",)),
     (LazyRe(r"(?i)\bnet\s+use\s[^\n]*?/user:\S+\s+(?P<value>[^\s/]\S*)"), ("/user:",)),
-    (LazyRe(r"(?i)ConvertTo-SecureString\s+(?P<value>\"[^\"\n]+\"|'[^'\n]+')\s+-AsPlainText"),
+    (LazyRe(r"(?i)ConvertTo-SecureString(?:\s+-(?:AsPlainText|Force|String))*\s+(?P<value>\"[^\"\n]+\"|"
+            r"'[^'\n]+')"),
      ("securestring",)),
     (LazyRe(r"\becho\s+(?:-[neE]+\s+)?(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)\s*\|\s*sudo\s+"
             r"(?:-\w+\s+)*-S\b"), ("sudo",)),
@@ -2236,9 +2243,22 @@ _SECRET_SHAPES = (
     (LazyRe(r"\bsnmp\w*\b[^\n|;]*?\s-c\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"), ("snmp",)),
     (LazyRe(r"(?i)\bcommunity\s+(?P<value>[^\s'\"]{6,200})"), ("community",)),
 )
+_MORE_SECRET_SHAPES = (
+    (LazyRe(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<value>[^\s/*][^\s]{3,200})"), ("net user",)),
+    (LazyRe(r"(?im)^[ \t]*Key Content[ \t]*:[ \t]*(?P<value>\S[^\n]{0,200}?)[ \t]*$"), ("key content",)),
+    (LazyRe(r"(?i)\bsigntool\b[^\n]*?\s/p\s+(?P<value>\"[^\"\n]+\"|\S+)"), ("signtool",)),
+    (LazyRe(r"(?i)\bapp[ -]?passwords?\b[^\n:：]{0,60}[:：]\s*(?P<value>[a-z]{4}(?: [a-z]{4}){3})\b"),
+     ("app password", "app-password")),
+    (LazyRe(r"\bauth\s*=\s*\(\s*(['\"])[^'\"\n]{1,120}\1\s*,\s*(['\"])(?P<value>[^'\"\n]{4,400})\2"),
+     ("auth",)),
+    # a password handed to a hashing call in code: the literal is the password
+    (LazyRe(r"\b(?:Hash::make|bcrypt|password_hash|make_password|generate_password_hash|hashpw|"
+            r"BCrypt\.HashPassword)\(\s*(['\"])(?P<value>[^'\"\n]{4,200})\1"),
+     ("hash::make", "bcrypt", "password_hash", "make_password", "hashpw", "hashpassword")),
+)
 # a seed phrase: 12 to 24 plain words after what names it
 _SEED_LABEL_RE = LazyRe(r"(?i)(?:seed|recovery|mnemonic|backup)[ \t]+(?:phrase|words)|mnemonic|助记词")
-_SEED_WORDS_RE = LazyRe(r"[^\n\w]{0,40}?(?P<value>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
+_SEED_WORDS_RE = LazyRe(r"[^\n]{0,40}?\n?[ \t]*(?P<value>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})\b")
 # bytes of a key as a list of numbers (a Solana keypair file, a Zigbee network key)
 _BYTE_LIST_RE = LazyRe(r"\[(?:[ \t]*\d{1,3}[ \t]*,){15,}[ \t]*\d{1,3}[ \t]*\]")
 _AUTHORIZATION_RE = LazyRe(
@@ -2253,7 +2273,8 @@ _QUOTED_RUN_RE = LazyRe(r"(?:b?\"(?P<a>[\w+/=\-]{24,200})\"|b?'(?P<b>[\w+/=\-]{2
 _QUERY_KEY_RE = LazyRe(r"(?i)[?&](?:app_?id|api_?key|apikey|key|access_?key|access_?token|token|"
                        r"client_?secret|secret|sig|signature|auth|ak|sk)=(?P<value>[A-Za-z0-9_\-]{16,200})"
                        r"(?=[&#\s\"'`)]|$)")
-_WEBHOOK_URL_RE = LazyRe(r"(?i)https?://[^\s\"'<>]*?/(?:[^/\s\"'<>]*hook[^/\s\"'<>]*|services|robot|bot)/"
+_WEBHOOK_URL_RE = LazyRe(r"(?i)https?://[^\s\"'<>]*?/(?:[^/\s\"'<>]*hook[^/\s\"'<>]*|services|robot|bot|reset|"
+                          r"invite|verify|confirm|activate|magic|one-time|onetime|login-link)/"
                           r"[^\s\"'<>?#]+")
 # a TOTP seed written in groups of four base32 letters
 _BASE32_GROUPS_RE = LazyRe(r"(?i)(?<![a-z2-7])(?:[a-z2-7]{4}[ ]){5,}[a-z2-7]{4}(?![a-z2-7])")
@@ -2297,7 +2318,8 @@ _SECRET_HINTS = ("://", "-----begin", "<private", "eyj", "pass", "pwd", "pw", "s
                  "@unix(", "sqlplus", "masterauth", "psk", "ldap", " use ", "securestring", "/p:",
                  " -t ", " -k ", "+login", "install", "chpasswd", "wifi:", "community", " -c ",
                  "phrase", "mnemonic", "recovery", "backup code", "wif", "appid", "app_id", "恢复码",
-                 "验证码", "备用码") + _SECRET_WORDS_ZH
+                 "验证码", "备用码", "账号", "帐号", "用户名", "登录名", "hash::make", "bcrypt", "hashpw",
+                 "net user", "key content", "signtool") + _SECRET_WORDS_ZH
 
 
 def _entropy(text):
@@ -2329,6 +2351,13 @@ def _wordy(text):
         return sum(len(w) for w in _IDENTIFIER_WORDS_RE.findall(text) if _reads(w)) >= 0.6 * len(
             text) or sum(len(w) for w in _WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
     return sum(len(w) for w in _LOWER_WORDY_RE.findall(text) if _reads(w)) >= 0.5 * len(text)
+
+
+def _random_printable(value):
+    """A machine-made string of every kind of printable character (a WordPress salt, a Django
+    SECRET_KEY): long, high entropy, letters, digits and symbols, few spaces."""
+    return (len(value) >= 32 and value.count(" ") <= 3 and _entropy(value) >= 4.5
+            and _classes(value) == 3 and sum(not c.isalnum() for c in value) >= 4)
 
 
 def looks_random(value, length=16):
@@ -2366,8 +2395,11 @@ def _name_kind(name):
         if kind:
             if not all(p in _SECRET_SUFFIXES or p.isdigit() for p in parts[at + 1:]):
                 return None
-            if kind == "weak" and at and parts[at - 1] in _NOT_SECRET_KEYS:
-                return None  # recv-keys, public_key, Idempotency-Key: not a secret
+            if kind == "weak" and (at and parts[at - 1] in _NOT_SECRET_KEYS or any(
+                    parts[at] == word + end for word in _NOT_SECRET_KEYS for end in ("key", "keys"))):
+                return None  # recv-keys, public_key, Idempotency-Key, sitekey: not a secret
+            if any(p in ("existing", "external", "ref", "from") for p in parts[:at]):
+                return None  # existingSecret: my-db-secret names where the secret is
             for before in reversed(parts[:at]):  # SECRET_KEY, client_secret_key: strong
                 if _part_kind(before) == "strong":
                     return "strong"
@@ -2406,7 +2438,8 @@ _REFERENCE_RE = LazyRe(r"\$(?:\{|\(|[A-Z_][A-Z0-9_]*\b|[a-z_][a-z0-9_]*\b)|%[A-Z
 _CALL_LIKE_RE = LazyRe(r"[A-Za-z_][\w.]*\(|.*\)$")
 _TEMPLATE_PART_RE = LazyRe(r"\{\w{1,40}\}|\$\{")
 _LITERAL_IN_CALL_RE = LazyRe(r"([\"'`])([^\"'`]{4,200})\1")
-_CONVERSION_RE = LazyRe(r"(?:\[\]byte|bytes|str|String|Buffer\.from|b|\w*encode|SecretStr|"
+_CONVERSION_RE = LazyRe(r"(?:\[\]byte|bytes|str|String|Buffer\.from|b|\w*encode|SecretStr|Hash::make|"
+                        r"bcrypt|password_hash|make_password|generate_password_hash|hashpw|"
                         r"SecretKeySpec|new String)\(")
 
 
@@ -2416,6 +2449,8 @@ def _placeholder(value, name=""):
     lowered = plain.lower()
     if len(plain) < 3 or set(lowered) <= set("*x.…-_#?<> ·•"):
         return True
+    if plain.startswith("{") and contains_any(plain, ("get;", "set;", "return ", "=>")):
+        return True  # a block of code (public string Password { get; set; })
     quoted_random = value[:1] in "\"'" and looks_random(plain)
     if plain[0] in "$%<(@[" and not quoted_random and _REFERENCE_RE.match(plain) or plain.startswith(
             ("{{", "{%", "{$")) or plain.endswith((
@@ -2467,8 +2502,13 @@ def _credential_like(value):
 
 
 _DECODED_SECRET_RE = LazyRe(r"(?i)[\"']?(?:password|passwd|auth|token|secret)[\"']?\s*[:=]")
+_ID_AFTER_RE = LazyRe(r"[ \t]*(?:ID|Id|id|编号|标识)\b")
 _LABEL_WORD_RE = LazyRe(r"(?:[A-Za-z0-9]*[-_:])*[A-Za-z]{4,}[-_:]")
 _LABELLED_BEFORE_RE = LazyRe(r"[\w\]\)\"'>-][ \t]*[:=：]{1,2}[ \t]*[\"'`]?$")
+# labels that say a secret or nothing of what a value is: a run after them is still judged
+_OPEN_LABEL_RE = LazyRe(r"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))(?i:value|token|cookie|secret|key|password|"
+                        r"content|data)[\"']?[ \t]*[:=：]{1,2}"
+                        r"[ \t]*[\"'`]?$")
 _PREFIXED_RUN_RE = LazyRe(r"[A-Za-z]{2,12}[_-]")
 _LABELLED_HEX_RE = LazyRe(r"(?:[A-Za-z][A-Za-z0-9]*[-_:]){1,4}(?:[0-9a-f]{16,}|[0-9A-F]{16,})"
                           r"(?:[-_][0-9A-Za-z]{1,8})?|[A-Z]{2,4}[0-9a-f]{24,40}")
@@ -2547,6 +2587,8 @@ def _assignment_ok(text, m, zh):
         return None
     if zh and any(w in m.group("between") for w in _NOT_SECRET_ZH):
         return None
+    if sep == ":" and value.isalpha() and value.islower():
+        return None  # a task of a namespace (rails credentials:edit), not a value
     if zh and m.group("between") and not sep.strip() and value[:1] not in "“「\"'":
         return None  # 凭证已经写进 X: words between and no 是 or ：, so X is not the secret
     word = sep.strip()
@@ -2571,7 +2613,8 @@ def _assignment_ok(text, m, zh):
     if (not word or word.rstrip(":：") in _PROSE_SEPARATORS) and not _credential_like(value):
         return None
     if kind == "weak" and not (looks_random(_bare_value(value), 12) or name.strip(
-            "\"'").lower().endswith(("key", "keys")) and _passwordish(_bare_value(value))):
+            "\"'").lower().endswith(("key", "keys")) and _passwordish(_bare_value(value))
+            or _random_printable(_bare_value(value))):
         return None
     if kind == "weak" and name.strip("\"'-").lower() in ("key", "keys") and ":" in value:
         return None  # a message or cache key (order:ORD2024...), not a credential
@@ -2641,7 +2684,8 @@ def _named_values(text, spans):
     """Secrets in other notations of a name and its value: XML elements, function arguments
     (define('DB_PASSWORD', 'x')), SQL (IDENTIFIED BY 'x'), command lines."""
     lowered = text.lower()
-    pairs = ((_XML_ELEMENT_RE, ("</",)), (_CALL_PAIR_RE, ("',", '",')),
+    pairs = ((_XML_ELEMENT_RE, ("</",)), (_XML_NAMED_RE, ("name=", "key=")),
+             (_CALL_PAIR_RE, ("',", '",')),
              (_KEY_VALUE_ATTR_RE, ("value=",)), (_PLIST_PAIR_RE, ("<key>",)),
              (_NAMED_FLAG_VALUE_RE, ("--name", "--key", "secret set", "--parameter-name")),
              (_JSON_KEY_VALUE_RE, ('"value"',)), (_NAME_THEN_VALUE_RE, ("value:",)))
@@ -2654,7 +2698,8 @@ def _named_values(text, spans):
             kind = _name_kind(m.group("name"))
             value = m.group("value")
             if kind and not _placeholder(value, m.group("name")) and (
-                    kind == "strong" or looks_random(value.strip("\"'"), 12)):
+                    kind == "strong" or looks_random(value.strip("\"'"), 12)
+                    or _random_printable(value.strip("\"'"))):
                 spans.append(_value_span(m) + ("password",))
                 at = m.end()
             else:
@@ -2667,7 +2712,7 @@ def _named_values(text, spans):
             spans.append(_value_span(m) + ("secret",))
     passwords = zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES + (_GO_DSN_RE, _PGPASS_RE, _KEY_FILE_RE),
                     _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ", "base64", "head", "type ", "content")))
-    for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES)):
+    for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES + _MORE_SECRET_SHAPES)):
         for pattern, hints in shapes:
             for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
                 if not _placeholder(m.group("value")) and not _MAC_RE.search(m.group(0)):
@@ -2737,12 +2782,24 @@ def _urls(text, spans):
             at += len(piece) + 1
 
 
+def _says_private(encoded):
+    """Whether base64 of a PEM block begins a private key (not a certificate, a public key)."""
+    try:
+        head = base64.b64decode(encoded[:48] + "=" * (-len(encoded[:48]) % 4)).decode("ascii",
+                                                                                     "replace")
+    except ValueError:
+        return True
+    return "PRIVATE" in head or "BEGIN" not in head
+
+
 def _tokens(text, spans):
     """Tokens by their prefix or shape, read only in the runs long enough to hold one."""
     for run in _LONG_RUN_RE.finditer(text):
         start, end = run.span()
         for m in _PREFIXED_RE.finditer(text, start, end):
             kind = SECRET_PREFIXES[int(m.lastgroup[1:])][0]
+            if m.group(0).startswith("LS0tLS1CRUdJTi") and not _says_private(m.group(0)):
+                continue  # (the base64 of a certificate's or a public key's PEM block)
             if not _placeholder(m.group(0)):
                 spans.append(m.span() + (kind,))
         for m in _TOKEN_SHAPE_RE.finditer(text, start, end):
@@ -2779,6 +2836,8 @@ def _random_near_words(text, spans):
                 max(0, at - 8):at].lower().rstrip(" _-").endswith(("public", "pub", "公")):
             continue
         after = word.end()
+        if _ID_AFTER_RE.match(text, after):
+            continue  # "AccessKey ID 是 LTAI...": the key's id, not the key
         # a key or key id of hex (a GPG key, a node key) names no secret by itself
         weak = word.group(0).lower().rstrip("s") in ("key", "ak", "sk")
         aside = _ASIDE_RE.match(text, after)  # "Vercel token (scoped to the team): X"
@@ -2853,8 +2912,9 @@ def _tables(text, spans):
             continue
         cells = _table_cells(header) if delimiter == "|" else _split_cells(header, delimiter)
         if n and delimiter in lines[n - 1] and not (
-                delimiter == "|" and _TABLE_RULE_RE.match(lines[n + 1])):
-            continue  # (a header is a table's first row)
+                delimiter == "|" and _TABLE_RULE_RE.match(lines[n + 1])) and (
+                delimiter == "|" or lines[n - 1].count(delimiter) == header.count(delimiter)):
+            continue  # (a header is a table's first row: not a row of the same width)
         columns = [i for i, (cell, _) in enumerate(cells)
                    if cell and len(cell.split()) <= 3 and len(cell) <= 24 and not contains_any(
                        cell, ("，", "。", "：")) and _name_kind(cell.replace(" ", "_")) == "strong"]
@@ -2926,7 +2986,9 @@ def _random_runs(text, spans):
         before = text[max(0, text.rfind("\n", 0, m.start()) + 1, m.start() - 60):m.start()].lower()
         if contains_any(before, _PUBLIC_LABELS) or text[m.start() - 1:m.start()] in ("/", "?", "$"):
             continue  # (a digest, an address, a public key; a path, a URL's or a hash's part)
-        if _LABELLED_BEFORE_RE.search(before) or _PREFIXED_RUN_RE.match(value):
+        raw_before = text[max(0, m.start() - 60):m.start()]
+        if _LABELLED_BEFORE_RE.search(before) and not _OPEN_LABEL_RE.search(raw_before) or \
+                _PREFIXED_RUN_RE.match(value):
             continue  # a named value (its name judges it) or a prefixed one (its shape does)
         if _placeholder(value) or _decodes_to_text(value) or _HASH_PREFIX_RE.match(value):
             continue
@@ -2945,14 +3007,15 @@ _PROSE_SECRET_RE = LazyRe(
     r"[ \t]+(?:is|was|=)(?:[ \t]+(?:still|now|just|probably|either))?[ \t]+"
     r"(?P<value>'[^'\n]{3,80}'|\"[^\"\n]{3,80}\"|[^\s'\"，。]{4,80})")
 _PROSE_SECRET_ZH_RE = LazyRe(
-    r"(?:密码|口令|授权码|密钥)[^\n。；]{0,16}?(?:是|为|應該是|应该是)[ \t]*"
+    r"(?:密码|口令|授权码|密钥)[^\n。；]{0,16}?(?:(?<!不)是(?!不|否)|为|應該是|应该是)[ \t]*"
     r"(?P<value>[A-Za-z0-9!@#$%^&*_.+\-]{4,80})(?:[ \t]*(?:或者|或|还是)[ \t]*"
     r"(?P<other>[A-Za-z0-9!@#$%^&*_.+\-]{4,80}))?")
 # a user and a password given together ("log in as qa_tester / Qa-Test-0315", "login is admin /
 # Welcome2024!", "账号 admin 密码 x" is the assignment rule's)
-_LOGIN_PAIR_RE = LazyRe(r"(?i)\b(?:log(?:ging|ged)? ?in(?:to)?|sign(?:ing|ed)? ?in(?:to)?|login|"
-                        r"credentials?|account)\b[^\n/]{0,24}?"
-                        r"(?:\b(?:as|is)|:)?[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*(?P<value>\S{4,80})")
+_LOGIN_PAIR_RE = LazyRe(r"(?i)(?:\b(?:log(?:ging|ged)? ?in(?:to)?|sign(?:ing|ed)? ?in(?:to)?|login|"
+                        r"credentials?|account)\b|账号|帐号|用户名|登录名)[^\n/]{0,40}?"
+                        r"(?:\b(?:as|is)|:)?[ \t]+[\w.@\-]{2,40}[ \t]*/[ \t]*"
+                        r"(?P<value>[^\s，。；、）)]{4,80})")
 _BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0-9+/=])")
 
 
@@ -2986,8 +3049,8 @@ def _more_shapes(text, spans):
             for group in ("value", "other"):
                 if m.group(group) and not _placeholder(m.group(group), "password"):
                     spans.append(m.span(group) + ("password",))
-    for m in _LOGIN_PAIR_RE.finditer(text) if contains_any(lowered, ("log", "sign", "cred",
-                                                                       "account")) else ():
+    for m in _LOGIN_PAIR_RE.finditer(text) if contains_any(lowered, (
+            "log", "sign", "cred", "account", "账号", "帐号", "用户名", "登录名")) else ():
         if _credential_like(m.group("value")) and not _placeholder(m.group("value"), "password"):
             spans.append(m.span("value") + ("password",))
     for m in _KEY_ID_THEN_SECRET_RE.finditer(text):
@@ -3119,11 +3182,13 @@ _LABEL_LINE_RE = LazyRe(
     r"(?i)^[ \t>#*-]*(?:expect\s+[\"']?[^\n\"']{0,20})?(?:[\w .'/-]{0,30}?(?:secret(?: access)?(?: key)?|"
     r"password|passphrase|passwd|pass ?word|token|api[ _-]?key|access ?key ?secret|private key|"
     r"recovery codes?|backup codes?|seed phrase|recovery phrase|mnemonic)|[^\n]{0,24}?(?:密码|口令|密钥|"
-    r"秘钥|私钥|令牌|恢复码|备用码|备用验证码|助记词|提取码|授权码))[ \t:：)）】」\"'*#>(（]{0,8}$")
+    r"秘钥|私钥|令牌|恢复码|备用码|备用验证码|助记词|提取码|授权码)[^\n:：]{0,10}[:：]?|"
+    r"[\w.-]{0,30}(?:recovery|backup)[-_ ]codes?[\w.-]{0,12}[^\n]{0,60}?)[ \t:：)）】」\"'*#>(（]{0,8}$")
 _LABEL_VALUE_RE = LazyRe(r"^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?:send\s+)?(?P<value>\"[^\"\n]{3,200}\"|"
                          r"'[^'\n]{3,200}'|[^\s\"']{3,200})[ \t]*(?:复制|copy|\[copy\])?[ \t]*$")
 _CODE_LINE_RE = LazyRe(r"^[ \t]*(?:\d{1,2}[.)][ \t]*)?(?P<value>[A-Za-z0-9]{3,10}(?:[ -][A-Za-z0-9]"
-                       r"{3,10}){0,3})[ \t]*$")
+                       r"{3,10}){0,7})(?:[ \t]{2,}\d{1,2}[.)][ \t]*[A-Za-z0-9]{3,10}(?:[ -][A-Za-z0-9]"
+                       r"{3,10}){0,3})*[ \t]*$")
 _PROMPT_LINE_RE = LazyRe(r"(?i)^[ \t]*(?:\$|#|>|PS [^>]{0,60}>|[\w.@\-]{1,40}[:~][^$#\n]{0,60}[$#])"
                          r"[ \t]*\S[^\n]*(?:password|passwd|secret|token|api-key|apikey)")
 LABEL_VALUES_MAX = 24  # lines after a label read as its values (a seed phrase's 24 words)
@@ -3137,8 +3202,12 @@ def _after_labels(text, spans):
         if len(line) > 80 or not (_LABEL_LINE_RE.match(line) or _PROMPT_LINE_RE.match(line)):
             continue
         listing = contains_any(line.lower(), ("code", "phrase", "mnemonic", "恢复码", "备用", "助记词"))
-        for start, following in lines[n + 1:n + 1 + (LABEL_VALUES_MAX if listing else 1)]:
-            m = (_CODE_LINE_RE if listing else _LABEL_VALUE_RE).match(following)
+        after = lines[n + 1:n + 2 + (LABEL_VALUES_MAX if listing else 1)]
+        if after and not after[0][1].strip():
+            after = after[1:]  # (one blank line between the label and its values)
+        for start, following in after[:LABEL_VALUES_MAX if listing else 1]:
+            m = (_CODE_LINE_RE if listing else _LABEL_VALUE_RE).match(following) or (
+                _BASE32_GROUPS_RE.fullmatch(following.strip()) and _CODE_LINE_RE.match(following))
             if m is None:
                 break
             value = m.group("value")

@@ -105,6 +105,19 @@ MECHANISMS = [
     ("a key in a query", "GET /data?q=x&appid=5b1e9f3c7a2d4e6f8a0b1c3d5e7f9a1b&units=metric", "5b1e9f3c7a2d4e6f8a0b1c3d5e7f9a1b"),
     ("a Chinese verb with 了", "NAS 的密码我改成了 qiuyu2024_，记一下", "qiuyu2024_"),
     ("a call named for a password", 'client.username_pw_set("node7", "Tern-Violet-93")', "Tern-Violet-93"),
+    ("an element with attributes", '<wsse:Password Type="#PasswordText">Qv7!nLp2-x</wsse:Password>', "Qv7!nLp2-x"),
+    ("an element named by its attribute", '<property name="db.password">Rook#4418z</property>', "Rook#4418z"),
+    ("a config key with sections", '<add key="Mail:Password" value="Hazel_2291!" />', "Hazel_2291!"),
+    ("a SQL N'' literal", "CREATE LOGIN app WITH PASSWORD = N'Wq8#pLm2!z', CHECK_POLICY = OFF", "Wq8#pLm2!z"),
+    ("an array index name", "$cfg['Servers'][$i]['password'] = 'Fen9!Lark';", "Fen9!Lark"),
+    ("a salt of every kind of character", "define('AUTH_SALT', 'q8#Lm2]x!Pv7{Z(r@9 Wn4^Tb6*Kc1~Hd3-Jf5+Gs0');",
+     "q8#Lm2]x!Pv7{Z(r@9 Wn4^Tb6*Kc1~Hd3-Jf5+Gs0"),
+    ("a full-width equals sign", "测试账号：qa01，密码＝Lk8!qa22", "Lk8!qa22"),
+    ("a secure string, either order", '$p = ConvertTo-SecureString -AsPlainText "Vm2!kq9Lx" -Force', "Vm2!kq9Lx"),
+    ("a call's credentials in C#", 'new NetworkCredential("ops@example.org", "Pine!7730")', "Pine!7730"),
+    ("a basic-auth tuple", 'requests.get(url, auth=("svc", "Tr4-kLm9-Qz2"))', "Tr4-kLm9-Qz2"),
+    ("a password hashed in code", "'password' => Hash::make('Orchid55*mist')", "Orchid55*mist"),
+    ("a Chinese account and password", "管理员账号 root / Xq-77!mLp，别外传", "Xq-77!mLp"),
 ]
 MECHANISM_LOOK_ALIKES = [
     "Cache restored from key: Linux-Node-5d8e2f0a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6",
@@ -124,6 +137,15 @@ MECHANISM_LOOK_ALIKES = [
     "hostname,ip,mac\nkiosk-1,10.0.0.5,a0:b1:c2:d3:e4:f5",
     "mosquitto_pub -h broker -p 8883 -u sensor -P $MQTT_PASS -t t -m 1",
     "| 参数 | 说明 |\n| app_secret | 应用密钥，在开放平台获取 |\n| sign | 签名，见签名算法 |",
+    '<div class="g-recaptcha" data-sitekey="6Lq8Zx2Lm9Wv4Rt7Yp1Nb6Hc3Jd0Fg5Sa"></div>',
+    "AccessKey ID 是 LTAI5tQ8Zx2Lm9Wv4Rt7Yp1N，Secret 在密码管理器里",
+    "public string Password { get; set; }",
+    "auth:\n  existingSecret: shop-mysql-credentials",
+    "ERROR 1698: Access denied (using password: YES)\n密码肯定没错，是不是 auth_socket 插件的问题？",
+    'EDITOR="code --wait" bin/rails credentials:edit',
+    "certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvakNDQWVhZ0F3SUJBZ0lCQURBTkJna3Fo",
+    "mapboxgl.accessToken = 'pk.eyJ1IjoicGl4ZWwiLCJhIjoiY2x0czEyMzQ1Njc4OTBhYmNkZWYifQ.Zx2Lm9Wv4Rt7Yp1Nb6Hc3J';",
+    'Driver={ODBC Driver 18 for SQL Server};Server=tcp:db.example.net,1433;Database=dw;Uid=ro;Encrypt=yes;',
 ]
 
 
