@@ -75,11 +75,11 @@ def evaluate(split, show=0):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "test", "test2", "test3", "test4", "all"),
-                        default="test4")
+    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "test", "test2", "test3", "test4", "test5", "all"),
+                        default="test5")
     parser.add_argument("--show", type=int, default=0, help="print this many misses")
     args = parser.parse_args()
-    for split in (("dev", "dev2", "dev3", "test", "test2", "test3", "test4") if args.split == "all"
+    for split in (("dev", "dev2", "dev3", "test", "test2", "test3", "test4", "test5") if args.split == "all"
                   else (args.split,)):
         evaluate(split, args.show)
 

@@ -146,6 +146,8 @@ MECHANISM_LOOK_ALIKES = [
     "certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMvakNDQWVhZ0F3SUJBZ0lCQURBTkJna3Fo",
     "mapboxgl.accessToken = 'pk.eyJ1IjoicGl4ZWwiLCJhIjoiY2x0czEyMzQ1Njc4OTBhYmNkZWYifQ.Zx2Lm9Wv4Rt7Yp1Nb6Hc3J';",
     'Driver={ODBC Driver 18 for SQL Server};Server=tcp:db.example.net,1433;Database=dw;Uid=ro;Encrypt=yes;',
+    '$ env | grep -E "TOKEN|SECRET"\nGITHUB_TOKEN=\nAPP_SECRET=\nboth empty',
+    "model,prompt_tokens_per_1k,max_tokens,region\nsmall,0.50,4096,eu\nlarge,2.25,8192,us",
 ]
 
 

@@ -451,7 +451,7 @@ def _counts_not_secrets(name, value):
     """max_tokens: 4096, prompt_tokens=1532: a number given to a token or key name is a count or
     an id (a password may be all digits)."""
     bare = name.lower()
-    return value.strip("\"'").isdigit() and not any(w in bare for w in (
+    return value.strip("\"'").replace(".", "", 1).isdigit() and not any(w in bare for w in (
         "pass", "pwd", "pw", "pin", "secret")) and not any(w in name for w in ("密码", "口令"))
 
 
@@ -953,6 +953,7 @@ def _tables(text, spans):
                 delimiter == "|" and _TABLE_RULE_RE.match(lines[n + 1])) and (
                 delimiter == "|" or lines[n - 1].count(delimiter) == header.count(delimiter)):
             continue  # (a header is a table's first row: not a row of the same width)
+        names = [cell for cell, _ in cells]
         columns = [i for i, (cell, _) in enumerate(cells)
                    if cell and len(cell.split()) <= 3 and len(cell) <= 24 and not contains_any(
                        cell, ("，", "。", "：")) and _name_kind(cell.replace(" ", "_")) == "strong"]
@@ -970,7 +971,8 @@ def _tables(text, spans):
                                      _table_cells(header))) > 1:
                 break
             for i in columns:
-                if i < len(cells) and cells[i][0] and not _placeholder(cells[i][0]):
+                if i < len(cells) and cells[i][0] and not _placeholder(cells[i][0]) and not \
+                        _counts_not_secrets(names[i], cells[i][0]):
                     start = offsets[row] + cells[i][1]
                     spans.append((start, start + len(cells[i][0]), "password"))
 
@@ -1251,6 +1253,7 @@ def _after_labels(text, spans):
             value = m.group("value")
             plain = value.strip("\"'")
             if _placeholder(value) or _labelled_id(plain) or plain.endswith((":", "：")) or (
+                    _NEXT_ASSIGN_RE.match(plain)) or (
                     not listing and not (plain.isascii() and (_credential_like(value) or
                                                               looks_random(plain, 12)))):
                 break
