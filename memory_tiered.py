@@ -2242,8 +2242,6 @@ _SECRET_SHAPES = (
             r"\d\S{5,200})"), ("password", "secret", "key")),
     (LazyRe(r"\bsnmp\w*\b[^\n|;]*?\s-c\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"), ("snmp",)),
     (LazyRe(r"(?i)\bcommunity\s+(?P<value>[^\s'\"]{6,200})"), ("community",)),
-)
-_MORE_SECRET_SHAPES = (
     (LazyRe(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<value>[^\s/*][^\s]{3,200})"), ("net user",)),
     (LazyRe(r"(?im)^[ \t]*Key Content[ \t]*:[ \t]*(?P<value>\S[^\n]{0,200}?)[ \t]*$"), ("key content",)),
     (LazyRe(r"(?i)\bsigntool\b[^\n]*?\s/p\s+(?P<value>\"[^\"\n]+\"|\S+)"), ("signtool",)),
@@ -2712,7 +2710,7 @@ def _named_values(text, spans):
             spans.append(_value_span(m) + ("secret",))
     passwords = zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES + (_GO_DSN_RE, _PGPASS_RE, _KEY_FILE_RE),
                     _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ", "base64", "head", "type ", "content")))
-    for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES + _MORE_SECRET_SHAPES)):
+    for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES)):
         for pattern, hints in shapes:
             for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
                 if not _placeholder(m.group("value")) and not _MAC_RE.search(m.group(0)):
@@ -12847,12 +12845,9 @@ def paused_for(db, *, session_id=None, project=None, now=None):
     wanted = {"all", pause_scope(session_id=session_id) if session_id else None,
               pause_scope(project=project) if project else None} - {None}
     try:
-        for pause in active_pauses(db, now):
-            if pause["scope"] in wanted:
-                return pause
+        return next((p for p in active_pauses(db, now) if p["scope"] in wanted), None)
     except sqlite3.OperationalError:
         return None
-    return None
 
 
 def prompt_marker(prompt):
@@ -12867,7 +12862,7 @@ def prompt_marker(prompt):
     return None
 
 
-def _entry(r, wanted=None):
+def _entry(r):
     gate = r.get("gate") or {}
     out = {"level": r["level"], "id": r["id"], "p": gate.get("probability")}
     if gate.get("features"):
@@ -12914,15 +12909,14 @@ def recall_entries(db, *, session_id=None, since=None, limit=50):
         params.append(iso(parse_time(since, "--since")))
     rows = db.execute("SELECT * FROM recall_log WHERE %s ORDER BY id DESC LIMIT ?"
                       % " AND ".join(where), params + [limit]).fetchall()
-    out = []
-    for r in rows:
-        entry = dict(r)
-        entry["shown"], entry["held_back"] = json.loads(r["shown"]), json.loads(r["held_back"])
-        entry["feedback"] = [dict(f) for f in db.execute(
-            "SELECT verdict, level, record_id, source, at FROM recall_feedback WHERE log_id = ? "
-            "ORDER BY id", (r["id"],))]
-        out.append(entry)
-    return out
+    verdicts = {}  # (the verdicts on all of them, read at once)
+    for f in db.execute("SELECT log_id, verdict, level, record_id, source, at FROM recall_feedback "
+                        "WHERE log_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                        (json.dumps([r["id"] for r in rows]),)):
+        verdicts.setdefault(f["log_id"], []).append(
+            {k: f[k] for k in ("verdict", "level", "record_id", "source", "at")})
+    return [dict(r, shown=json.loads(r["shown"]), held_back=json.loads(r["held_back"]),
+                 feedback=verdicts.get(r["id"], [])) for r in rows]
 
 
 def parse_memory_ref(text):
@@ -16250,11 +16244,6 @@ def transcript_folders():
 def transcript_agent(first):
     """The agent that wrote a transcript, from its first JSON line."""
     return next(a for a in TRANSCRIPT_AGENTS if a.detect(first))
-
-
-def transcript_format(line):
-    """Which agent wrote a transcript, from its first line: claude-code, codex, gemini, cursor."""
-    return transcript_agent(line).name
 
 
 def transcript_project_folder(path):

@@ -954,11 +954,6 @@ def transcript_agent(first):
     return next(a for a in TRANSCRIPT_AGENTS if a.detect(first))
 
 
-def transcript_format(line):
-    """Which agent wrote a transcript, from its first line: claude-code, codex, gemini, cursor."""
-    return transcript_agent(line).name
-
-
 def transcript_project_folder(path):
     """The project folder a transcript's place names (a Gemini CLI chat, a Cursor transcript),
     or None."""

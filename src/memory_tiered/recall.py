@@ -91,12 +91,9 @@ def paused_for(db, *, session_id=None, project=None, now=None):
     wanted = {"all", pause_scope(session_id=session_id) if session_id else None,
               pause_scope(project=project) if project else None} - {None}
     try:
-        for pause in active_pauses(db, now):
-            if pause["scope"] in wanted:
-                return pause
+        return next((p for p in active_pauses(db, now) if p["scope"] in wanted), None)
     except sqlite3.OperationalError:
         return None
-    return None
 
 
 def prompt_marker(prompt):
@@ -111,7 +108,7 @@ def prompt_marker(prompt):
     return None
 
 
-def _entry(r, wanted=None):
+def _entry(r):
     gate = r.get("gate") or {}
     out = {"level": r["level"], "id": r["id"], "p": gate.get("probability")}
     if gate.get("features"):
@@ -158,15 +155,14 @@ def recall_entries(db, *, session_id=None, since=None, limit=50):
         params.append(iso(parse_time(since, "--since")))
     rows = db.execute("SELECT * FROM recall_log WHERE %s ORDER BY id DESC LIMIT ?"
                       % " AND ".join(where), params + [limit]).fetchall()
-    out = []
-    for r in rows:
-        entry = dict(r)
-        entry["shown"], entry["held_back"] = json.loads(r["shown"]), json.loads(r["held_back"])
-        entry["feedback"] = [dict(f) for f in db.execute(
-            "SELECT verdict, level, record_id, source, at FROM recall_feedback WHERE log_id = ? "
-            "ORDER BY id", (r["id"],))]
-        out.append(entry)
-    return out
+    verdicts = {}  # (the verdicts on all of them, read at once)
+    for f in db.execute("SELECT log_id, verdict, level, record_id, source, at FROM recall_feedback "
+                        "WHERE log_id IN (SELECT value FROM json_each(?)) ORDER BY id",
+                        (json.dumps([r["id"] for r in rows]),)):
+        verdicts.setdefault(f["log_id"], []).append(
+            {k: f[k] for k in ("verdict", "level", "record_id", "source", "at")})
+    return [dict(r, shown=json.loads(r["shown"]), held_back=json.loads(r["held_back"]),
+                 feedback=verdicts.get(r["id"], [])) for r in rows]
 
 
 def parse_memory_ref(text):

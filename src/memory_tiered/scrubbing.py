@@ -280,8 +280,6 @@ _SECRET_SHAPES = (
             r"\d\S{5,200})"), ("password", "secret", "key")),
     (LazyRe(r"\bsnmp\w*\b[^\n|;]*?\s-c\s+(?P<value>'[^'\n]+'|\"[^\"\n]+\"|\S+)"), ("snmp",)),
     (LazyRe(r"(?i)\bcommunity\s+(?P<value>[^\s'\"]{6,200})"), ("community",)),
-)
-_MORE_SECRET_SHAPES = (
     (LazyRe(r"(?i)\bnet\s+user\s+(?:\"[^\"\n]+\"|[^\s/\"]+)\s+(?P<value>[^\s/*][^\s]{3,200})"), ("net user",)),
     (LazyRe(r"(?im)^[ \t]*Key Content[ \t]*:[ \t]*(?P<value>\S[^\n]{0,200}?)[ \t]*$"), ("key content",)),
     (LazyRe(r"(?i)\bsigntool\b[^\n]*?\s/p\s+(?P<value>\"[^\"\n]+\"|\S+)"), ("signtool",)),
@@ -750,7 +748,7 @@ def _named_values(text, spans):
             spans.append(_value_span(m) + ("secret",))
     passwords = zip((_SQL_PASSWORD_RE,) + _CLI_PASSWORD_RES + (_GO_DSN_RE, _PGPASS_RE, _KEY_FILE_RE),
                     _CLI_HINTS + (("@tcp(", "@unix("), (":",), ("cat ", "base64", "head", "type ", "content")))
-    for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES + _MORE_SECRET_SHAPES)):
+    for kind, shapes in (("password", passwords), ("secret", _SECRET_SHAPES)):
         for pattern, hints in shapes:
             for m in pattern.finditer(text) if contains_any(lowered, hints) else ():
                 if not _placeholder(m.group("value")) and not _MAC_RE.search(m.group(0)):
