@@ -3021,7 +3021,7 @@ _BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0
 
 _KEYISH_BEFORE_RE = LazyRe(r"(?i)(?:key|secret|seed|keypair)[\w\-]*[\"']?[ \t]*[:=][ \t]*$")
 _LIST_VALUE_RE = LazyRe(r"(?i)\b[\w.\-]*(?:passwords?|secrets|tokens)[\"']?\s*[:=]\s*\[(?P<items>[^\]\n]{1,400})\]")
-_LIST_ITEM_RE = LazyRe(r"([\"'])(?P<value>[^\"'\n]{3,200})\1")
+_QUOTED_ITEM_RE = LazyRe(r"([\"'])(?P<value>[^\"'\n]{3,200})\1")
 
 
 # an access key id of a known shape, then its secret on the same line (AcsClient('LTAI...',
@@ -3058,7 +3058,7 @@ def _more_shapes(text, spans):
         if after and looks_random(after.group("value"), 24):
             spans.append(after.span("value") + ("secret",))
     for m in _LIST_VALUE_RE.finditer(text):
-        for item in _LIST_ITEM_RE.finditer(m.group("items")):
+        for item in _QUOTED_ITEM_RE.finditer(m.group("items")):
             if not _placeholder(item.group("value"), "password"):
                 at = m.start("items")
                 spans.append((at + item.start("value"), at + item.end("value"), "password"))
@@ -6007,6 +6007,23 @@ MIGRATIONS = [
             in_use      INTEGER DEFAULT 0  -- 1: the gate uses it
         )""",
     ],
+    [
+        # A teammate's change to a record of another author in a team folder: proposed, not applied.
+        """CREATE TABLE IF NOT EXISTS replica_proposals (
+            id         INTEGER PRIMARY KEY,
+            uid        TEXT NOT NULL,      -- the record it would change
+            level      TEXT NOT NULL,
+            folder     TEXT NOT NULL,      -- the team folder it came through
+            proposer   TEXT NOT NULL,      -- the teammate (author name) whose device wrote it
+            device     TEXT NOT NULL,      -- that device
+            kind       TEXT NOT NULL,      -- edit or forget
+            fields     TEXT,               -- JSON {field: [value, stamp, device]}
+            stamp      TEXT NOT NULL,      -- its newest stamp
+            status     TEXT NOT NULL DEFAULT 'open',  -- open, accepted or rejected
+            decided_at TEXT,
+            UNIQUE (uid, device, stamp)
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 
@@ -6014,7 +6031,7 @@ SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 # The current schema, as a new file gets it (the migrations above are how an older file reaches
 # it; tests/test_schema_history.py checks the two give the same tables, columns, indexes and
 # triggers).  The full-text index is FTS_DDL below.
-CURRENT_SCHEMA_VERSION = 12  # the version CURRENT_SCHEMA is (a newer migration runs after it)
+CURRENT_SCHEMA_VERSION = 13  # the version CURRENT_SCHEMA is (a newer migration runs after it)
 # (the columns every record table ends with)
 _RECORD_TAIL = """\
     flagged              TEXT,                 -- why it reads like an instruction (NULL: not)
@@ -6295,6 +6312,20 @@ CREATE TABLE gate_weights (
     loss_before REAL,                           -- log loss of the weights in use on those
     loss_after  REAL,                           -- and of this refit
     in_use      INTEGER DEFAULT 0               -- 1: the gate uses it
+);
+CREATE TABLE replica_proposals (
+    id         INTEGER PRIMARY KEY,
+    uid        TEXT NOT NULL,                   -- the record it would change
+    level      TEXT NOT NULL,
+    folder     TEXT NOT NULL,                   -- the team folder it came through
+    proposer   TEXT NOT NULL,                   -- the teammate whose device wrote it
+    device     TEXT NOT NULL,                   -- that device
+    kind       TEXT NOT NULL,                   -- edit or forget
+    fields     TEXT,                            -- JSON {field: [value, stamp, device]}
+    stamp      TEXT NOT NULL,                   -- its newest stamp
+    status     TEXT NOT NULL DEFAULT 'open',    -- open, accepted or rejected
+    decided_at TEXT,
+    UNIQUE (uid, device, stamp)
 );
 INSERT INTO id_floor(tbl, last_id) VALUES ('memory_l1', 0), ('memory_l2', 0), ('memory_l3', 0);
 """.replace("    {record}", _RECORD_TAIL)
@@ -7905,7 +7936,11 @@ def forgotten_note(found):
 
 def forget_replica_text(conn, uid, now):
     """Make the replication state of a forgotten record a tombstone now (no text is left in it
-    until the next `replicate`, nor for good after `replicate --leave`)."""
+    until the next `replicate`, nor for good after `replicate --leave`), and drop what teammates
+    proposed for it (their words)."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'replica_proposals'").fetchone():
+        conn.execute("DELETE FROM replica_proposals WHERE uid = ? AND status = 'open'", (uid,))
+        conn.execute("UPDATE replica_proposals SET fields = NULL WHERE uid = ?", (uid,))
     device = replica_meta_value(conn, "device")
     if device is None or not conn.execute("SELECT 1 FROM replica_state WHERE uid = ? AND "
                                           "forgotten IS NULL", (uid,)).fetchone():
@@ -14083,6 +14118,74 @@ def _team_line(obj, project):
     return dict(obj, fields=fields)
 
 
+# What any clone may change of a teammate's record in a team folder (bookkeeping, no words):
+# every other change of a record by someone who is not its author is a proposal (`review`).
+_TEAM_DIRECT = ("promoted_to", "archived_at")
+
+
+def _authored_by(state, writer, device):
+    """Whether a line's writer (author name, device) is the record's author: the name it was
+    written under, or the device that wrote it (an author who renamed themself)."""
+    fields = state["fields"]
+    author, made_on = (fields.get("author") or [None])[0], (fields.get("device") or [None])[0]
+    return (author is None and made_on is None) or writer == author or device == made_on
+
+
+def _propose(conn, state, obj, folder, writer, device, fields):
+    """Keep a teammate's change of another author's record as a proposal (once per change)."""
+    kind = "forget" if fields is None else "edit"
+    stamp = obj["forgotten"][0] if fields is None else max(item[1] for item in fields.values())
+    conn.execute(
+        "INSERT OR IGNORE INTO replica_proposals(uid, level, folder, proposer, device, kind, "
+        "fields, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (obj["uid"], state["level"], folder, writer, device, kind,
+         None if fields is None else _canonical(fields), stamp))
+
+
+def _unknown_record(conn, obj, folder, writer, device):
+    """A team line about a record this device has not seen: a forget waits (as a proposal) until
+    the record shows whose it is; a new record is its writer's, whatever author it names (and
+    forgotten at once when its writer's forget came first)."""
+    if obj.get("forgotten") is not None:
+        _propose(conn, {"level": obj["level"]}, obj, folder, writer, device, None)
+        return None
+    by_writer = ("uid = ? AND kind = 'forget' AND status = 'open' AND (proposer = ? OR device = ?)",
+                 (obj["uid"], writer, device))
+    earlier = conn.execute("SELECT max(stamp) FROM replica_proposals WHERE " + by_writer[0],
+                           by_writer[1]).fetchone()[0]
+    if earlier:
+        conn.execute("DELETE FROM replica_proposals WHERE " + by_writer[0], by_writer[1])
+        return {"uid": obj["uid"], "level": obj["level"], "forgotten": [earlier, device]}
+    fields = obj.get("fields")
+    if fields:
+        stamp = fields.get("author") or max(fields.values(), key=lambda item: item[1])
+        fields["author"] = [writer] + list(stamp[1:])
+    return obj
+
+
+def _held_as_proposal(conn, states, obj, folder, writer, device):
+    """A team folder's line, as far as its writer may change the record: a new record is the
+    writer's (whatever author it names); a change of another author's record is kept as a
+    proposal, and only recall counts and bookkeeping apply.  None when nothing applies."""
+    state = states.get(obj["uid"])
+    if state is not None and state["forgotten"]:
+        return obj
+    if state is None or not state["fields"]:
+        return _unknown_record(conn, obj, folder, writer, device)
+    if _authored_by(state, writer, device):
+        return obj
+    if obj.get("forgotten") is not None:
+        _propose(conn, state, obj, folder, writer, device, None)
+        return None
+    proposed = {
+        name: item for name, item in obj["fields"].items()
+        if name not in _TEAM_DIRECT and name not in REPLICA_ONCE
+        and _newer(item, state["fields"].get(name))}
+    if proposed:
+        _propose(conn, state, obj, folder, writer, device, proposed)
+    return dict(obj, fields={k: v for k, v in obj["fields"].items() if k in _TEAM_DIRECT})
+
+
 def _in_scope(state, project):
     """True if a record belongs in a folder: every record in a personal folder; in a team
     folder, only that project's (a tombstone goes where its record went)."""
@@ -14604,8 +14707,12 @@ def _read_folder(conn, states, folder, project, now):
                         and not _in_scope(here, project)):
                         raise ValidationError("a team folder speaks only of its project's records")
                     _team_refs_in_scope(conn, states, obj, project)
+                    obj = _held_as_proposal(conn, states, obj, folder,
+                                            str(header.get("author") or device), device)
             except ValidationError:
                 rejected += 1
+                continue
+            if obj is None:
                 continue
             if _merge_line(states, obj, folder, teams):
                 changed.add(obj["uid"])
@@ -14737,6 +14844,8 @@ def _replicate_folder(db, folder, project, compact, now):
         _line(uid, s, team, allowed) for uid, s in sorted(outgoing.items())
         if _in_scope(s, project) and (s["fields"] or s["forgotten"]) and s["came_from"] not in teams
     ]
+    proposed = sum(1 for uid, s in outgoing.items() if team and s["fields"] and _in_scope(
+        s, project) and not _authored_by(s, author, device))
     paths = _write_chunks(os.path.join(folder, "devices", device), "changes-%s" % stamp,
                           dict(header, stamp=stamp), lines)
     with db.atomic() as conn:
@@ -14765,6 +14874,7 @@ def _replicate_folder(db, folder, project, compact, now):
         compacted = _compact(db, folder, device, header, project, stamp)
     embed_quietly(db, written)
     return {"folder": folder, "device": device, "project": project, "sent": len(lines),
+            "proposed": proposed,
             "applied": len(changed), "written": len(written),
             "forgotten": len(done["forgotten"]) if done else 0, "rejected": rejected + refused,
             "unreadable": bad, "files_read": read, "scrubbed": len(scrubbed),
@@ -14842,6 +14952,64 @@ def replica_status(db, folder=None):
             "same_name": twin}
 
 
+def settle_proposal(conn, uid, names, stamp, now, reassert):
+    """After the author decides a proposal that changed ``names`` of ``uid`` at ``stamp``: this
+    device's next change of those fields is stamped after the proposal, so the decision wins on
+    every device, the proposer's own included.  ``reassert`` (a rejection): the record's values
+    as they are go out again now."""
+    states = {}
+    _load_states(conn, states, [uid])
+    state = states.get(uid)
+    if not state or state["forgotten"]:
+        return
+    device = replica_meta_value(conn, "device")
+    _hlc_seen(conn, stamp, now)
+    tick = hlc_tick(conn, now)
+    for name in names:
+        have = state["fields"].get(name)
+        if have is not None and reassert:
+            state["fields"][name] = [have[0], _after(tick, [None, stamp]), device]
+        elif have is not None and have[1] < stamp:
+            state["fields"][name] = [have[0], stamp] + list(have[2:])
+    if reassert:
+        state.update(touched=tick, came_from=None)
+    _save_state(conn, uid, state)
+
+
+# (open proposals about records this device's person wrote: SQL of replica_proposals p joined to
+# replica_state s, bound to (author, device))
+MINE_SQL = ("(json_extract(s.fields, '$.author[0]') = ? OR json_extract(s.fields, '$.device[0]') "
+            "= ?)")
+
+
+def replication_reach(db):
+    """(the folders this database replicates through, the other devices seen writing there)."""
+    folders = [r[0] for r in db.execute("SELECT folder FROM replica_folders ORDER BY folder")]
+    me = replica_meta_value(db, "device")
+    devices = {r[0].split("/", 1)[0] for r in db.execute("SELECT name FROM replica_files")} - {me}
+    return folders, sorted(devices)
+
+
+def others_team_record(db, level, record_id):
+    """The author of a record of a team folder's project who is not this device's person (a
+    change of it goes to them as a proposal), or None."""
+    row = db.execute("SELECT author, device, project FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                     (record_id,)).fetchone()
+    if row is None or not row["project"] or not db.execute(
+            "SELECT 1 FROM replica_folders WHERE project = ?", (row["project"],)).fetchone():
+        return None
+    mine = row["author"] in (None, replica_author(db)) or row["device"] == replica_device(db)
+    return None if mine else row["author"]
+
+
+def proposals_waiting(db):
+    """How many proposals from teammates wait for this device's person to decide."""
+    return db.execute(
+        "SELECT count(*) FROM replica_proposals p JOIN replica_state s ON s.uid = p.uid WHERE "
+        "p.status = 'open' AND s.forgotten IS NULL AND " + MINE_SQL,
+        (replica_author(db), replica_device(db))).fetchone()[0]
+
+
 def replicate_summary_lines(done):
     lines = []
     for run in done:
@@ -14856,6 +15024,9 @@ def replicate_summary_lines(done):
             ", rejected %d" % run["rejected"] if run["rejected"] else "",
             ", %d unreadable line(s)" % run["unreadable"] if run["unreadable"] else "",
             ", compacted %s" % plural(run["compacted"], "file") if run["compacted"] else ""))
+        if run.get("proposed"):
+            lines.append("  %s to teammates' records went as proposals: their authors decide"
+                         % plural(run["proposed"], "change"))
     return lines
 
 
@@ -14946,10 +15117,163 @@ def leave_folder(db, *, folder):
     with db.atomic() as conn:
         gone = conn.execute("DELETE FROM replica_folders WHERE folder = ?", (folder,)).rowcount
         conn.execute("DELETE FROM replica_files WHERE folder = ?", (folder,))
+        conn.execute("DELETE FROM replica_proposals WHERE folder = ?", (folder,))
     if not gone:
         raise NotFoundError("%s is not a folder this database replicates; `replicate --status` "
                             "lists them" % folder)
     return folder
+
+
+# ==== src/memory_tiered/proposals.py ====
+# What a teammate proposed for a record of another author in a team folder: listed for the
+# author in `review --proposals`, accepted (made here as the author's own change, so it reaches
+# every clone) or rejected (the author's values go out again).  A decided proposal keeps who,
+# what kind and when, never the proposed words.
+#
+# Uses: base, text, replication, operations.
+
+# what a proposal's fields say that a person reads (the rest is recomputed here: flags, times)
+_PROPOSAL_SHOWN = ("summary", "knowledge", "insight", "category", "key_points", "tags", "importance",
+          "pinned", "superseded_by", "merged_into", "source_ids")
+_PROPOSAL_EDITED = {"key_points", "tags", "importance", "category"}  # (with the text: edit_memory's own)
+
+
+def _local_of(db, level, uid):
+    """(local id, text) of the record ``uid`` of ``level`` here, or (None, None)."""
+    row = db.execute("SELECT id, %s FROM %s WHERE uid = ?" % (LEVEL_TEXT[level], LEVEL_TABLE[level]),
+                     (uid,)).fetchone()
+    return (row[0], row[1]) if row else (None, None)
+
+
+def _local_name(db, uid):
+    """A uid a proposal names, as LEVEL #ID here (or the uid when it has not arrived)."""
+    for level, table in LEVEL_TABLE.items():
+        row = db.execute("SELECT id FROM %s WHERE uid = ?" % table, (uid,)).fetchone()
+        if row:
+            return "%s #%d" % (level.upper(), row[0])
+    return uid
+
+
+def _proposal_entry(db, row):
+    record_id, text = _local_of(db, row["level"], row["uid"])
+    fields = json.loads(row["fields"]) if row["fields"] else {}
+    changes = {}
+    for name in _PROPOSAL_SHOWN:
+        if name in fields:
+            value = fields[name][0]
+            if name in ("superseded_by", "merged_into") and value:
+                value = _local_name(db, value)
+            elif name == "source_ids":
+                value = [_local_name(db, u) for u in value]
+            changes[name] = value
+    return {"id": row["id"], "kind": row["kind"], "status": row["status"],
+            "proposer": row["proposer"], "device": row["device"], "folder": row["folder"],
+            "decided_at": row["decided_at"],
+            "record": {"level": row["level"], "id": record_id, "text": text},
+            "changes": changes}
+
+
+def list_proposals(db, *, every=False):
+    """The proposals about records this device's person wrote: the open ones (``every``: the
+    decided ones too), oldest first."""
+    rows = db.execute(
+        "SELECT p.* FROM replica_proposals p JOIN replica_state s ON s.uid = p.uid WHERE "
+        + MINE_SQL + ("" if every else " AND p.status = 'open' AND s.forgotten IS NULL")
+        + " ORDER BY p.id", (replica_author(db), replica_device(db))).fetchall()
+    return [_proposal_entry(db, row) for row in rows]
+
+
+def _open_proposal(db, proposal_id):
+    row = db.execute("SELECT * FROM replica_proposals WHERE id = ?", (proposal_id,)).fetchone()
+    if row is None:
+        raise NotFoundError("no proposal #%d; `review --proposals` lists them" % proposal_id)
+    if row["status"] != "open":
+        raise ValidationError("proposal #%d was %s on %s already"
+                              % (proposal_id, row["status"], (row["decided_at"] or "?")[:10]))
+    mine = db.execute("SELECT 1 FROM replica_state s WHERE s.uid = ? AND " + MINE_SQL,
+                      (row["uid"], replica_author(db), replica_device(db))).fetchone()
+    if not mine:
+        raise ValidationError("proposal #%d is about a record %s did not write: only its author "
+                              "decides" % (proposal_id, replica_author(db)))
+    record_id, _ = _local_of(db, row["level"], row["uid"])
+    if record_id is None:
+        raise NotFoundError("the record of proposal #%d is no longer here" % proposal_id)
+    return row, record_id
+
+
+def _mark_decided(db, row, status, now):
+    with db.atomic() as conn:
+        conn.execute("UPDATE replica_proposals SET status = ?, fields = NULL, decided_at = ? "
+                     "WHERE id = ?", (status, iso(now), row["id"]))
+
+
+def _apply_edit(db, level, record_id, fields, now):
+    """Make a proposed edit here, as this device's own change."""
+    changes = {name: fields[name][0] for name in _PROPOSAL_EDITED if name in fields}
+    if LEVEL_TEXT[level] in fields:
+        changes["text"] = fields[LEVEL_TEXT[level]][0]
+    if changes:
+        edit_memory(db, level=level, record_id=record_id, changes=changes, by="cli", now=now)
+    if "pinned" in fields:
+        pin_memory(db, level=level, record_id=record_id, pinned=bool(fields["pinned"][0]), now=now)
+    for name in ("superseded_by", "merged_into"):
+        target = fields.get(name, [None])[0]
+        other, _ = _local_of(db, level, target) if target else (None, None)
+        if other is not None and name == "superseded_by":
+            supersede_memory(db, level=level, old_id=record_id, new_id=other, now=now)
+        elif other is not None:
+            merge_memories(db, level=level, keep_id=other, drop_id=record_id, now=now)
+
+
+def accept_proposal(db, *, proposal_id, now=None):
+    """Make proposal ``proposal_id`` this author's own change (an edit, or a forget with every
+    copy); it reaches every clone at the next `replicate`.  Returns its entry as decided."""
+    now = now or now_utc()
+    row, record_id = _open_proposal(db, proposal_id)
+    entry = _proposal_entry(db, row)
+    if row["kind"] == "forget":
+        forget_memories(db, targets=[(row["level"], record_id)], now=now)
+    else:
+        fields = json.loads(row["fields"])
+        with db.atomic() as conn:
+            settle_proposal(conn, row["uid"], list(fields), row["stamp"], now, reassert=False)
+        _apply_edit(db, row["level"], record_id, fields, now)
+    if db.execute("SELECT 1 FROM replica_proposals WHERE id = ?", (row["id"],)).fetchone():
+        _mark_decided(db, row, "accepted", now)
+    return dict(entry, status="accepted", changes={})
+
+
+def reject_proposal(db, *, proposal_id, now=None):
+    """Keep the record as it is; its values go out again at the next `replicate`, so the
+    proposer's own copy follows the author's.  Returns its entry as decided."""
+    now = now or now_utc()
+    row, _ = _open_proposal(db, proposal_id)
+    entry = _proposal_entry(db, row)
+    names = list(json.loads(row["fields"])) if row["fields"] else []
+    with db.atomic() as conn:
+        settle_proposal(conn, row["uid"], names, row["stamp"], now, reassert=True)
+    _mark_decided(db, row, "rejected", now)
+    return dict(entry, status="rejected", changes={})
+
+
+def proposal_lines(found):
+    """One line per proposal, for `review --proposals`."""
+    lines = []
+    for p in found:
+        record = "%s #%s" % (p["record"]["level"].upper(), p["record"]["id"] or "?")
+        what = ("forget " + record if p["kind"] == "forget" else "edit %s: %s" % (record, "; ".join(
+            "%s = %s" % (k, v if not isinstance(v, list) else ", ".join(map(str, v)))
+            for k, v in p["changes"].items())))
+        state = "" if p["status"] == "open" else " [%s %s]" % (p["status"],
+                                                              (p["decided_at"] or "")[:10])
+        lines.append("proposal #%d by %s (%s): %s%s" % (p["id"], p["proposer"], p["device"], what,
+                                                        state))
+    return lines
+
+
+def proposals_note(count):
+    return "%s from teammates wait for you (`review --proposals`; --accept N / --reject N)" % (
+        plural(count, "proposal"))
 
 
 # ==== src/memory_tiered/context.py ====
@@ -17913,7 +18237,7 @@ def merge_crontab(existing, block):
 # The command line's frame (shared options, the command table, output, errors) and the commands
 # on the memory itself.
 #
-# Uses: base, text, scrubbing, safety, projects, checks, files, db, records, decay, search, store, operations, context.
+# Uses: base, text, scrubbing, safety, projects, checks, files, db, records, decay, search, store, operations, replication, proposals, context.
 
 _INVALID_CHOICE_RE = LazyRe(r"invalid choice: '([^']*)' \(choose from (.*)\)")
 _QUOTED_RE = LazyRe(r"'([^']*)'")
@@ -18622,6 +18946,31 @@ def _forget_in_backups(db, args, now):
     return 0
 
 
+def _confirm_forget_all(db, args):
+    """forget --all: --yes; on a device that replicates, --everywhere too (its tombstones reach
+    every device), confirmed in a terminal by typing the count of records."""
+    if not args.yes:
+        raise ValidationError("forget --all deletes every memory; add --yes to confirm")
+    folders, devices = replication_reach(db)
+    if args.everywhere and not folders:
+        raise ValidationError("--everywhere: this database replicates with no other device")
+    if not folders:
+        return
+    total = sum(db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
+                for t in LEVEL_TABLE.values())
+    reach = "%s on %s through %s" % (plural(total, "record"), plural(len(devices) + 1, "device"),
+                                     plural(len(folders), "folder"))
+    if not args.everywhere:
+        raise ValidationError(
+            "this database replicates: forget --all would forget %s; add --everywhere for that, "
+            "or `replicate --leave --dir FOLDER` for each folder first to forget here only" % reach)
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        sys.stderr.write("forget --all --everywhere: %s. Type %d to confirm: " % (reach, total))
+        sys.stderr.flush()
+        if sys.stdin.readline().strip() != str(total):
+            raise ValidationError("not confirmed; nothing was forgotten")
+
+
 @subcommand(
     "forget",
     "Delete records for good: one, those matching a query, or all.",
@@ -18632,6 +18981,8 @@ def _forget_in_backups(db, args, now):
         "--query",
         help="forget every record that contains all significant words of TEXT (listed first)"),
     option("--all", action="store_true", help="forget everything (a backup is taken first)"),
+    option("--everywhere", action="store_true",
+           help="with --all on a device that replicates: on every device it replicates with"),
     option("--yes", action="store_true", help="confirm"),
     option(
         "--purge-backups", action="store_true",
@@ -18646,8 +18997,7 @@ def cmd_forget(args):
     now = now_utc()
     with open_database(args) as db:
         if args.all:
-            if not args.yes:
-                raise ValidationError("forget --all deletes every memory; add --yes to confirm")
+            _confirm_forget_all(db, args)
             done = forget_memories(db, everything=True, purge_backups=args.purge_backups, now=now)
         else:
             targets = _forget_targets(db, args, now)
@@ -18661,6 +19011,12 @@ def cmd_forget(args):
                 raise ValidationError("%s #%d was forgotten already; `forget %s %d --yes "
                                       "--purge-backups` rewrites the backups that still hold it"
                                       % (gone[0][0].upper(), gone[0][1], gone[0][0], gone[0][1]))
+            for lv, rid, _ in targets:
+                author = others_team_record(db, lv, rid)
+                if author:
+                    say("forget: %s #%d is %s's team memory: forgotten here; on the other "
+                        "devices it waits for %s to decide (`review --proposals`)"
+                        % (lv.upper(), rid, author, author))
             done = forget_memories(db, targets=[(lv, rid) for lv, rid, _ in targets],
                                    purge_backups=args.purge_backups, now=now)
     for item in done["unlinked"]:
@@ -18697,6 +19053,25 @@ def cmd_forget(args):
     return 0
 
 
+def _review_proposals(args):
+    """review --proposals, --accept N, --reject N."""
+    if sum(map(bool, (args.accept, args.reject, args.proposals))) != 1 or args.clear:
+        raise ValidationError("review takes one of --proposals, --accept N, --reject N")
+    with open_database(args) as db:
+        if args.proposals:
+            found = list_proposals(db, every=args.every)
+            emit(args, {"proposals": found}, lambda: proposal_lines(found))
+            say("review: %s" % plural(len(found), "proposal"))
+            return 0
+        decide = accept_proposal if args.accept else reject_proposal
+        done = decide(db, proposal_id=args.accept or args.reject)
+    emit(args, done, [])
+    say("review: proposal #%d %s (%s %s #%s by %s); the next `replicate` tells every device"
+        % (done["id"], done["status"], done["kind"], done["record"]["level"].upper(),
+           done["record"]["id"], done["proposer"]))
+    return 0
+
+
 @subcommand("review", "List flagged memories, near-duplicate pairs and L2s that may contradict "
             "each other; --clear a flag.",
             "memory_tiered.py review --level l2   |   review --clear l1 12",
@@ -18704,8 +19079,18 @@ def cmd_forget(args):
             option("--limit", type=positive_int, default=2000,
                    help="most recent records looked at per level"),
             option("--clear", nargs=2, metavar=("LEVEL", "ID"),
-                   help="you read this flagged memory: let the hooks inject it again"))
+                   help="you read this flagged memory: let the hooks inject it again"),
+            option("--proposals", action="store_true",
+                   help="what teammates proposed for records you wrote (team folders)"),
+            option("--all", action="store_true", dest="every",
+                   help="with --proposals: the decided ones too"),
+            option("--accept", type=positive_int, metavar="N",
+                   help="make proposal N your own change"),
+            option("--reject", type=positive_int, metavar="N",
+                   help="keep your record as it is; proposal N is dropped"))
 def cmd_review(args):
+    if args.accept or args.reject or args.proposals:
+        return _review_proposals(args)
     if args.clear:
         level, rid = check_level(args.clear[0]), parse_ids(args.clear[1], "id")
         if len(rid) != 1:
@@ -18719,6 +19104,7 @@ def cmd_review(args):
     with open_database(args) as db:
         found = MemoryStore(db).review(args.level, args.limit)
         found["flagged"] = MemoryStore(db).flagged(args.level)
+        found["proposals_waiting"] = waiting = proposals_waiting(db)
     emit(
         args,
         found,
@@ -18745,6 +19131,8 @@ def cmd_review(args):
          "near-duplicate pairs, "
          "%d possible contradictions" % (len(found["flagged"]), len(found["duplicates"]),
                                          len(found["contradictions"])))
+    if waiting:
+        say("review: " + proposals_note(waiting))
     return 0
 
 
@@ -19297,11 +19685,15 @@ def cmd_edit(args):
             changes["project"] = "" if args.global_ else resolve_project(db, args.project)
         edited = edit_memory(db, level=args.level, record_id=args.id, changes=changes, by="cli")
         changed = edited.changed
+        author = changed and others_team_record(db, check_level(args.level), args.id)
     emit(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
                 "redacted": redaction_note(edited.redacted)}, [])
     say("edit: %s #%d %s" % (args.level.upper(), args.id,
                               "changed " + ", ".join(changed) if changed
                                else "already had these values; unchanged"))
+    if author:
+        say("edit: it is %s's team memory: changed here; on the other devices it waits for %s to "
+            "decide (`review --proposals`)" % (author, author))
     return 0
 
 

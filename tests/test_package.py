@@ -51,6 +51,18 @@ class PackageTests(unittest.TestCase):
         for name in build.MODULES:
             self.assertIn("# ==== src/memory_tiered/%s.py ====" % name, shipped)
 
+    def test_no_two_modules_define_one_name(self):
+        # (in the shipped file they share one namespace: the later one would replace the earlier)
+        seen = {}
+        for name in build.MODULES:
+            for node in module_tree(name)[1].body:
+                targets = [node.name] if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else [
+                    t.id for t in getattr(node, "targets", []) if isinstance(t, ast.Name)]
+                for defined in targets:
+                    self.assertNotIn(defined, seen, "%s is defined in %s and in %s"
+                                     % (defined, seen.get(defined), name))
+                    seen[defined] = name
+
     @slow
     def test_each_module_says_what_it_owns_and_uses_and_stays_short(self):
         for name in build.MODULES:

@@ -23,7 +23,7 @@ TARGET = os.path.join(ROOT, "memory_tiered.py")
 MODULES = ("base", "vocabulary", "text", "scrubbing", "safety", "projects", "checks", "indexing", "dates", "names",
            "queries", "files",
            "schema", "db", "records", "sessions", "tombstones", "decay", "embeddings", "gate", "search",
-           "store", "promote", "vault", "report", "recall", "operations", "replication", "context",
+           "store", "promote", "vault", "report", "recall", "operations", "replication", "proposals", "context",
            "agents", "importers", "hooks", "mcp", "jobs", "cli", "commands")
 
 

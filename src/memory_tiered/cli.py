@@ -1,7 +1,7 @@
 """The command line's frame (shared options, the command table, output, errors) and the commands
 on the memory itself.
 
-Uses: base, text, scrubbing, safety, projects, checks, files, db, records, decay, search, store, operations, context.
+Uses: base, text, scrubbing, safety, projects, checks, files, db, records, decay, search, store, operations, replication, proposals, context.
 """
 
 import functools
@@ -26,6 +26,9 @@ from .store import MemoryStore
 from .operations import (
     add_memory, archive_faded, clear_flag, decay_memories, forget_in_backups, forget_memories,
     merge_memories, promote_memories, restore_memories, supersede_memory)
+from .replication import others_team_record, proposals_waiting, replication_reach
+from .proposals import (
+    accept_proposal, list_proposals, proposal_lines, proposals_note, reject_proposal)
 from .context import refresh_bytecode
 
 
@@ -736,6 +739,31 @@ def _forget_in_backups(db, args, now):
     return 0
 
 
+def _confirm_forget_all(db, args):
+    """forget --all: --yes; on a device that replicates, --everywhere too (its tombstones reach
+    every device), confirmed in a terminal by typing the count of records."""
+    if not args.yes:
+        raise ValidationError("forget --all deletes every memory; add --yes to confirm")
+    folders, devices = replication_reach(db)
+    if args.everywhere and not folders:
+        raise ValidationError("--everywhere: this database replicates with no other device")
+    if not folders:
+        return
+    total = sum(db.execute("SELECT count(*) FROM %s" % t).fetchone()[0]
+                for t in LEVEL_TABLE.values())
+    reach = "%s on %s through %s" % (plural(total, "record"), plural(len(devices) + 1, "device"),
+                                     plural(len(folders), "folder"))
+    if not args.everywhere:
+        raise ValidationError(
+            "this database replicates: forget --all would forget %s; add --everywhere for that, "
+            "or `replicate --leave --dir FOLDER` for each folder first to forget here only" % reach)
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        sys.stderr.write("forget --all --everywhere: %s. Type %d to confirm: " % (reach, total))
+        sys.stderr.flush()
+        if sys.stdin.readline().strip() != str(total):
+            raise ValidationError("not confirmed; nothing was forgotten")
+
+
 @subcommand(
     "forget",
     "Delete records for good: one, those matching a query, or all.",
@@ -746,6 +774,8 @@ def _forget_in_backups(db, args, now):
         "--query",
         help="forget every record that contains all significant words of TEXT (listed first)"),
     option("--all", action="store_true", help="forget everything (a backup is taken first)"),
+    option("--everywhere", action="store_true",
+           help="with --all on a device that replicates: on every device it replicates with"),
     option("--yes", action="store_true", help="confirm"),
     option(
         "--purge-backups", action="store_true",
@@ -760,8 +790,7 @@ def cmd_forget(args):
     now = now_utc()
     with open_database(args) as db:
         if args.all:
-            if not args.yes:
-                raise ValidationError("forget --all deletes every memory; add --yes to confirm")
+            _confirm_forget_all(db, args)
             done = forget_memories(db, everything=True, purge_backups=args.purge_backups, now=now)
         else:
             targets = _forget_targets(db, args, now)
@@ -775,6 +804,12 @@ def cmd_forget(args):
                 raise ValidationError("%s #%d was forgotten already; `forget %s %d --yes "
                                       "--purge-backups` rewrites the backups that still hold it"
                                       % (gone[0][0].upper(), gone[0][1], gone[0][0], gone[0][1]))
+            for lv, rid, _ in targets:
+                author = others_team_record(db, lv, rid)
+                if author:
+                    say("forget: %s #%d is %s's team memory: forgotten here; on the other "
+                        "devices it waits for %s to decide (`review --proposals`)"
+                        % (lv.upper(), rid, author, author))
             done = forget_memories(db, targets=[(lv, rid) for lv, rid, _ in targets],
                                    purge_backups=args.purge_backups, now=now)
     for item in done["unlinked"]:
@@ -811,6 +846,25 @@ def cmd_forget(args):
     return 0
 
 
+def _review_proposals(args):
+    """review --proposals, --accept N, --reject N."""
+    if sum(map(bool, (args.accept, args.reject, args.proposals))) != 1 or args.clear:
+        raise ValidationError("review takes one of --proposals, --accept N, --reject N")
+    with open_database(args) as db:
+        if args.proposals:
+            found = list_proposals(db, every=args.every)
+            emit(args, {"proposals": found}, lambda: proposal_lines(found))
+            say("review: %s" % plural(len(found), "proposal"))
+            return 0
+        decide = accept_proposal if args.accept else reject_proposal
+        done = decide(db, proposal_id=args.accept or args.reject)
+    emit(args, done, [])
+    say("review: proposal #%d %s (%s %s #%s by %s); the next `replicate` tells every device"
+        % (done["id"], done["status"], done["kind"], done["record"]["level"].upper(),
+           done["record"]["id"], done["proposer"]))
+    return 0
+
+
 @subcommand("review", "List flagged memories, near-duplicate pairs and L2s that may contradict "
             "each other; --clear a flag.",
             "memory_tiered.py review --level l2   |   review --clear l1 12",
@@ -818,8 +872,18 @@ def cmd_forget(args):
             option("--limit", type=positive_int, default=2000,
                    help="most recent records looked at per level"),
             option("--clear", nargs=2, metavar=("LEVEL", "ID"),
-                   help="you read this flagged memory: let the hooks inject it again"))
+                   help="you read this flagged memory: let the hooks inject it again"),
+            option("--proposals", action="store_true",
+                   help="what teammates proposed for records you wrote (team folders)"),
+            option("--all", action="store_true", dest="every",
+                   help="with --proposals: the decided ones too"),
+            option("--accept", type=positive_int, metavar="N",
+                   help="make proposal N your own change"),
+            option("--reject", type=positive_int, metavar="N",
+                   help="keep your record as it is; proposal N is dropped"))
 def cmd_review(args):
+    if args.accept or args.reject or args.proposals:
+        return _review_proposals(args)
     if args.clear:
         level, rid = check_level(args.clear[0]), parse_ids(args.clear[1], "id")
         if len(rid) != 1:
@@ -833,6 +897,7 @@ def cmd_review(args):
     with open_database(args) as db:
         found = MemoryStore(db).review(args.level, args.limit)
         found["flagged"] = MemoryStore(db).flagged(args.level)
+        found["proposals_waiting"] = waiting = proposals_waiting(db)
     emit(
         args,
         found,
@@ -859,6 +924,8 @@ def cmd_review(args):
          "near-duplicate pairs, "
          "%d possible contradictions" % (len(found["flagged"]), len(found["duplicates"]),
                                          len(found["contradictions"])))
+    if waiting:
+        say("review: " + proposals_note(waiting))
     return 0
 
 

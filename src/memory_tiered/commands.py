@@ -32,7 +32,8 @@ from .operations import (
     edit_memory, import_memories, pin_memory, set_tunable, supersede_changed_rules, sync_vault,
     unarchive_memory)
 from .replication import (
-    replicate_summary_lines, daily_report, leave_folder, rename_device, replica_status,
+    replicate_summary_lines, daily_report, leave_folder, others_team_record, rename_device,
+    replica_status,
     replicate_configured, replicate_folder, set_replica_names)
 from .context import build_context, HOOK_EVENTS, module_command, refresh_bytecode
 from .agents import (
@@ -533,11 +534,15 @@ def cmd_edit(args):
             changes["project"] = "" if args.global_ else resolve_project(db, args.project)
         edited = edit_memory(db, level=args.level, record_id=args.id, changes=changes, by="cli")
         changed = edited.changed
+        author = changed and others_team_record(db, check_level(args.level), args.id)
     emit(args, {"level": check_level(args.level), "id": args.id, "changed": changed,
                 "redacted": redaction_note(edited.redacted)}, [])
     say("edit: %s #%d %s" % (args.level.upper(), args.id,
                               "changed " + ", ".join(changed) if changed
                                else "already had these values; unchanged"))
+    if author:
+        say("edit: it is %s's team memory: changed here; on the other devices it waits for %s to "
+            "decide (`review --proposals`)" % (author, author))
     return 0
 
 

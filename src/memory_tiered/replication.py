@@ -469,6 +469,74 @@ def _team_line(obj, project):
     return dict(obj, fields=fields)
 
 
+# What any clone may change of a teammate's record in a team folder (bookkeeping, no words):
+# every other change of a record by someone who is not its author is a proposal (`review`).
+_TEAM_DIRECT = ("promoted_to", "archived_at")
+
+
+def _authored_by(state, writer, device):
+    """Whether a line's writer (author name, device) is the record's author: the name it was
+    written under, or the device that wrote it (an author who renamed themself)."""
+    fields = state["fields"]
+    author, made_on = (fields.get("author") or [None])[0], (fields.get("device") or [None])[0]
+    return (author is None and made_on is None) or writer == author or device == made_on
+
+
+def _propose(conn, state, obj, folder, writer, device, fields):
+    """Keep a teammate's change of another author's record as a proposal (once per change)."""
+    kind = "forget" if fields is None else "edit"
+    stamp = obj["forgotten"][0] if fields is None else max(item[1] for item in fields.values())
+    conn.execute(
+        "INSERT OR IGNORE INTO replica_proposals(uid, level, folder, proposer, device, kind, "
+        "fields, stamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (obj["uid"], state["level"], folder, writer, device, kind,
+         None if fields is None else _canonical(fields), stamp))
+
+
+def _unknown_record(conn, obj, folder, writer, device):
+    """A team line about a record this device has not seen: a forget waits (as a proposal) until
+    the record shows whose it is; a new record is its writer's, whatever author it names (and
+    forgotten at once when its writer's forget came first)."""
+    if obj.get("forgotten") is not None:
+        _propose(conn, {"level": obj["level"]}, obj, folder, writer, device, None)
+        return None
+    by_writer = ("uid = ? AND kind = 'forget' AND status = 'open' AND (proposer = ? OR device = ?)",
+                 (obj["uid"], writer, device))
+    earlier = conn.execute("SELECT max(stamp) FROM replica_proposals WHERE " + by_writer[0],
+                           by_writer[1]).fetchone()[0]
+    if earlier:
+        conn.execute("DELETE FROM replica_proposals WHERE " + by_writer[0], by_writer[1])
+        return {"uid": obj["uid"], "level": obj["level"], "forgotten": [earlier, device]}
+    fields = obj.get("fields")
+    if fields:
+        stamp = fields.get("author") or max(fields.values(), key=lambda item: item[1])
+        fields["author"] = [writer] + list(stamp[1:])
+    return obj
+
+
+def _held_as_proposal(conn, states, obj, folder, writer, device):
+    """A team folder's line, as far as its writer may change the record: a new record is the
+    writer's (whatever author it names); a change of another author's record is kept as a
+    proposal, and only recall counts and bookkeeping apply.  None when nothing applies."""
+    state = states.get(obj["uid"])
+    if state is not None and state["forgotten"]:
+        return obj
+    if state is None or not state["fields"]:
+        return _unknown_record(conn, obj, folder, writer, device)
+    if _authored_by(state, writer, device):
+        return obj
+    if obj.get("forgotten") is not None:
+        _propose(conn, state, obj, folder, writer, device, None)
+        return None
+    proposed = {
+        name: item for name, item in obj["fields"].items()
+        if name not in _TEAM_DIRECT and name not in REPLICA_ONCE
+        and _newer(item, state["fields"].get(name))}
+    if proposed:
+        _propose(conn, state, obj, folder, writer, device, proposed)
+    return dict(obj, fields={k: v for k, v in obj["fields"].items() if k in _TEAM_DIRECT})
+
+
 def _in_scope(state, project):
     """True if a record belongs in a folder: every record in a personal folder; in a team
     folder, only that project's (a tombstone goes where its record went)."""
@@ -990,8 +1058,12 @@ def _read_folder(conn, states, folder, project, now):
                         and not _in_scope(here, project)):
                         raise ValidationError("a team folder speaks only of its project's records")
                     _team_refs_in_scope(conn, states, obj, project)
+                    obj = _held_as_proposal(conn, states, obj, folder,
+                                            str(header.get("author") or device), device)
             except ValidationError:
                 rejected += 1
+                continue
+            if obj is None:
                 continue
             if _merge_line(states, obj, folder, teams):
                 changed.add(obj["uid"])
@@ -1123,6 +1195,8 @@ def _replicate_folder(db, folder, project, compact, now):
         _line(uid, s, team, allowed) for uid, s in sorted(outgoing.items())
         if _in_scope(s, project) and (s["fields"] or s["forgotten"]) and s["came_from"] not in teams
     ]
+    proposed = sum(1 for uid, s in outgoing.items() if team and s["fields"] and _in_scope(
+        s, project) and not _authored_by(s, author, device))
     paths = _write_chunks(os.path.join(folder, "devices", device), "changes-%s" % stamp,
                           dict(header, stamp=stamp), lines)
     with db.atomic() as conn:
@@ -1151,6 +1225,7 @@ def _replicate_folder(db, folder, project, compact, now):
         compacted = _compact(db, folder, device, header, project, stamp)
     embed_quietly(db, written)
     return {"folder": folder, "device": device, "project": project, "sent": len(lines),
+            "proposed": proposed,
             "applied": len(changed), "written": len(written),
             "forgotten": len(done["forgotten"]) if done else 0, "rejected": rejected + refused,
             "unreadable": bad, "files_read": read, "scrubbed": len(scrubbed),
@@ -1228,6 +1303,64 @@ def replica_status(db, folder=None):
             "same_name": twin}
 
 
+def settle_proposal(conn, uid, names, stamp, now, reassert):
+    """After the author decides a proposal that changed ``names`` of ``uid`` at ``stamp``: this
+    device's next change of those fields is stamped after the proposal, so the decision wins on
+    every device, the proposer's own included.  ``reassert`` (a rejection): the record's values
+    as they are go out again now."""
+    states = {}
+    _load_states(conn, states, [uid])
+    state = states.get(uid)
+    if not state or state["forgotten"]:
+        return
+    device = replica_meta_value(conn, "device")
+    _hlc_seen(conn, stamp, now)
+    tick = hlc_tick(conn, now)
+    for name in names:
+        have = state["fields"].get(name)
+        if have is not None and reassert:
+            state["fields"][name] = [have[0], _after(tick, [None, stamp]), device]
+        elif have is not None and have[1] < stamp:
+            state["fields"][name] = [have[0], stamp] + list(have[2:])
+    if reassert:
+        state.update(touched=tick, came_from=None)
+    _save_state(conn, uid, state)
+
+
+# (open proposals about records this device's person wrote: SQL of replica_proposals p joined to
+# replica_state s, bound to (author, device))
+MINE_SQL = ("(json_extract(s.fields, '$.author[0]') = ? OR json_extract(s.fields, '$.device[0]') "
+            "= ?)")
+
+
+def replication_reach(db):
+    """(the folders this database replicates through, the other devices seen writing there)."""
+    folders = [r[0] for r in db.execute("SELECT folder FROM replica_folders ORDER BY folder")]
+    me = replica_meta_value(db, "device")
+    devices = {r[0].split("/", 1)[0] for r in db.execute("SELECT name FROM replica_files")} - {me}
+    return folders, sorted(devices)
+
+
+def others_team_record(db, level, record_id):
+    """The author of a record of a team folder's project who is not this device's person (a
+    change of it goes to them as a proposal), or None."""
+    row = db.execute("SELECT author, device, project FROM %s WHERE id = ?" % LEVEL_TABLE[level],
+                     (record_id,)).fetchone()
+    if row is None or not row["project"] or not db.execute(
+            "SELECT 1 FROM replica_folders WHERE project = ?", (row["project"],)).fetchone():
+        return None
+    mine = row["author"] in (None, replica_author(db)) or row["device"] == replica_device(db)
+    return None if mine else row["author"]
+
+
+def proposals_waiting(db):
+    """How many proposals from teammates wait for this device's person to decide."""
+    return db.execute(
+        "SELECT count(*) FROM replica_proposals p JOIN replica_state s ON s.uid = p.uid WHERE "
+        "p.status = 'open' AND s.forgotten IS NULL AND " + MINE_SQL,
+        (replica_author(db), replica_device(db))).fetchone()[0]
+
+
 def replicate_summary_lines(done):
     lines = []
     for run in done:
@@ -1242,6 +1375,9 @@ def replicate_summary_lines(done):
             ", rejected %d" % run["rejected"] if run["rejected"] else "",
             ", %d unreadable line(s)" % run["unreadable"] if run["unreadable"] else "",
             ", compacted %s" % plural(run["compacted"], "file") if run["compacted"] else ""))
+        if run.get("proposed"):
+            lines.append("  %s to teammates' records went as proposals: their authors decide"
+                         % plural(run["proposed"], "change"))
     return lines
 
 
@@ -1332,6 +1468,7 @@ def leave_folder(db, *, folder):
     with db.atomic() as conn:
         gone = conn.execute("DELETE FROM replica_folders WHERE folder = ?", (folder,)).rowcount
         conn.execute("DELETE FROM replica_files WHERE folder = ?", (folder,))
+        conn.execute("DELETE FROM replica_proposals WHERE folder = ?", (folder,))
     if not gone:
         raise NotFoundError("%s is not a folder this database replicates; `replicate --status` "
                             "lists them" % folder)

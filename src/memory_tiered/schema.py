@@ -413,6 +413,23 @@ MIGRATIONS = [
             in_use      INTEGER DEFAULT 0  -- 1: the gate uses it
         )""",
     ],
+    [
+        # A teammate's change to a record of another author in a team folder: proposed, not applied.
+        """CREATE TABLE IF NOT EXISTS replica_proposals (
+            id         INTEGER PRIMARY KEY,
+            uid        TEXT NOT NULL,      -- the record it would change
+            level      TEXT NOT NULL,
+            folder     TEXT NOT NULL,      -- the team folder it came through
+            proposer   TEXT NOT NULL,      -- the teammate (author name) whose device wrote it
+            device     TEXT NOT NULL,      -- that device
+            kind       TEXT NOT NULL,      -- edit or forget
+            fields     TEXT,               -- JSON {field: [value, stamp, device]}
+            stamp      TEXT NOT NULL,      -- its newest stamp
+            status     TEXT NOT NULL DEFAULT 'open',  -- open, accepted or rejected
+            decided_at TEXT,
+            UNIQUE (uid, device, stamp)
+        )""",
+    ],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 
@@ -420,7 +437,7 @@ SCHEMA_VERSION = len(MIGRATIONS)  # PRAGMA user_version of a file this code made
 # The current schema, as a new file gets it (the migrations above are how an older file reaches
 # it; tests/test_schema_history.py checks the two give the same tables, columns, indexes and
 # triggers).  The full-text index is FTS_DDL below.
-CURRENT_SCHEMA_VERSION = 12  # the version CURRENT_SCHEMA is (a newer migration runs after it)
+CURRENT_SCHEMA_VERSION = 13  # the version CURRENT_SCHEMA is (a newer migration runs after it)
 # (the columns every record table ends with)
 _RECORD_TAIL = """\
     flagged              TEXT,                 -- why it reads like an instruction (NULL: not)
@@ -701,6 +718,20 @@ CREATE TABLE gate_weights (
     loss_before REAL,                           -- log loss of the weights in use on those
     loss_after  REAL,                           -- and of this refit
     in_use      INTEGER DEFAULT 0               -- 1: the gate uses it
+);
+CREATE TABLE replica_proposals (
+    id         INTEGER PRIMARY KEY,
+    uid        TEXT NOT NULL,                   -- the record it would change
+    level      TEXT NOT NULL,
+    folder     TEXT NOT NULL,                   -- the team folder it came through
+    proposer   TEXT NOT NULL,                   -- the teammate whose device wrote it
+    device     TEXT NOT NULL,                   -- that device
+    kind       TEXT NOT NULL,                   -- edit or forget
+    fields     TEXT,                            -- JSON {field: [value, stamp, device]}
+    stamp      TEXT NOT NULL,                   -- its newest stamp
+    status     TEXT NOT NULL DEFAULT 'open',    -- open, accepted or rejected
+    decided_at TEXT,
+    UNIQUE (uid, device, stamp)
 );
 INSERT INTO id_floor(tbl, last_id) VALUES ('memory_l1', 0), ('memory_l2', 0), ('memory_l3', 0);
 """.replace("    {record}", _RECORD_TAIL)

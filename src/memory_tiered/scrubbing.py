@@ -1059,7 +1059,7 @@ _BASE64_RUN_RE = LazyRe(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{40,}={0,2}(?![A-Za-z0
 
 _KEYISH_BEFORE_RE = LazyRe(r"(?i)(?:key|secret|seed|keypair)[\w\-]*[\"']?[ \t]*[:=][ \t]*$")
 _LIST_VALUE_RE = LazyRe(r"(?i)\b[\w.\-]*(?:passwords?|secrets|tokens)[\"']?\s*[:=]\s*\[(?P<items>[^\]\n]{1,400})\]")
-_LIST_ITEM_RE = LazyRe(r"([\"'])(?P<value>[^\"'\n]{3,200})\1")
+_QUOTED_ITEM_RE = LazyRe(r"([\"'])(?P<value>[^\"'\n]{3,200})\1")
 
 
 # an access key id of a known shape, then its secret on the same line (AcsClient('LTAI...',
@@ -1096,7 +1096,7 @@ def _more_shapes(text, spans):
         if after and looks_random(after.group("value"), 24):
             spans.append(after.span("value") + ("secret",))
     for m in _LIST_VALUE_RE.finditer(text):
-        for item in _LIST_ITEM_RE.finditer(m.group("items")):
+        for item in _QUOTED_ITEM_RE.finditer(m.group("items")):
             if not _placeholder(item.group("value"), "password"):
                 at = m.start("items")
                 spans.append((at + item.start("value"), at + item.end("value"), "password"))

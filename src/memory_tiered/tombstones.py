@@ -123,7 +123,11 @@ def forgotten_note(found):
 
 def forget_replica_text(conn, uid, now):
     """Make the replication state of a forgotten record a tombstone now (no text is left in it
-    until the next `replicate`, nor for good after `replicate --leave`)."""
+    until the next `replicate`, nor for good after `replicate --leave`), and drop what teammates
+    proposed for it (their words)."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'replica_proposals'").fetchone():
+        conn.execute("DELETE FROM replica_proposals WHERE uid = ? AND status = 'open'", (uid,))
+        conn.execute("UPDATE replica_proposals SET fields = NULL WHERE uid = ?", (uid,))
     device = replica_meta_value(conn, "device")
     if device is None or not conn.execute("SELECT 1 FROM replica_state WHERE uid = ? AND "
                                           "forgotten IS NULL", (uid,)).fetchone():
